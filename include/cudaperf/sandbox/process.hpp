@@ -1,0 +1,47 @@
+// Running child processes with a time limit and captured output, and calling a function in a
+// forked child so that a crash or hang in it cannot take the caller down.
+#pragma once
+#include <chrono>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace cudaperf::sandbox {
+
+struct ProcessResult {
+  int exit_code = -1;   // valid when exited normally
+  int signal = 0;       // non-zero when killed by a signal
+  bool timed_out = false;
+  bool spawn_failed = false;
+  std::string output;   // stdout and stderr interleaved (truncated to max_output bytes)
+  double seconds = 0;
+
+  bool ok() const { return !timed_out && !spawn_failed && signal == 0 && exit_code == 0; }
+  std::string describe() const;  // "exit code 2", "killed by SIGSEGV", "timed out after 30 s"
+};
+
+// Runs argv[0] (looked up on PATH) with the given arguments.
+ProcessResult run_process(const std::vector<std::string>& argv, std::chrono::milliseconds timeout,
+                          size_t max_output = 1 << 20);
+
+// Runs fn() in a forked child; the child's exit status is fn's return value. Memory the child
+// must hand back has to live in a MAP_SHARED mapping created before the call (see SharedArena).
+ProcessResult run_forked(const std::function<int()>& fn, std::chrono::milliseconds timeout);
+
+// Anonymous shared memory visible to forked children.
+class SharedArena {
+ public:
+  explicit SharedArena(size_t bytes);
+  ~SharedArena();
+  SharedArena(const SharedArena&) = delete;
+  SharedArena& operator=(const SharedArena&) = delete;
+  bool ok() const { return base_ != nullptr; }
+  // Returns `bytes` of 64-byte aligned storage, or nullptr when the arena is full.
+  void* allocate(size_t bytes);
+
+ private:
+  unsigned char* base_ = nullptr;
+  size_t size_ = 0, used_ = 0;
+};
+
+}  // namespace cudaperf::sandbox

@@ -1,0 +1,98 @@
+// The C-to-CUDA task model and its loader (docs/task-format.md is the contract).
+#pragma once
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cudaperf/task/expr.hpp"
+#include "cudaperf/util/result.hpp"
+
+namespace cudaperf::task {
+
+enum class Role { Size, Scalar, In, Out, InOut };
+enum class ScalarType { I8, U8, I32, U32, I64, U64, F32, F64 };
+
+const char* role_name(Role r);
+const char* c_type_name(ScalarType t);  // canonical C spelling, e.g. "unsigned int"
+size_t type_size(ScalarType t);
+bool is_float(ScalarType t);
+
+// How the harness draws an input buffer.
+struct Dist {
+  enum class Kind { Uniform, Normal, Mixed, Index, Permutation, RowPtr, Sorted, Const } kind =
+      Kind::Uniform;
+  std::vector<double> reals;  // uniform/normal/mixed/sorted/const
+  std::vector<Expr> ints;     // index(lo, hi), rowptr(nnz)
+  std::string text;
+};
+
+struct Param {
+  std::string name;
+  ScalarType type = ScalarType::I32;
+  bool pointer = false;
+  bool is_const = false;
+  Role role = Role::Scalar;
+  Expr len;                    // buffers
+  std::optional<Dist> dist;    // in / inout
+  std::optional<double> value; // scalar default
+  int line = 0;
+
+  bool is_buffer() const { return pointer; }
+  std::string c_decl() const;  // "const float* x"
+};
+
+struct Config {
+  std::string name;
+  bool perf = false;
+  Expr::Env sizes;                       // every size param
+  std::map<std::string, double> scalars; // scalar params set by this config
+  int line = 0;
+};
+
+struct Impl {
+  std::string strategy;  // file stem
+  std::filesystem::path path;
+  std::string header;    // the strategy line's text after "strategy:"
+  bool weak = false;     // header says "(weak)"
+};
+
+struct Task {
+  std::filesystem::path dir;
+  std::string id, category, name, summary, function;
+  bool deterministic = true;
+  std::vector<Param> params;
+  std::vector<Config> configs;
+  double rtol = 0, atol = 0;
+  Expr cost_flops, cost_bytes;
+  std::filesystem::path reference;
+  std::vector<Impl> impls;
+
+  const Param* find_param(const std::string& n) const;
+  bool uses_double() const;
+  // Declarations generated from task.toml, used to check signatures by compiling against them.
+  std::string c_reference_declaration() const;  // C: void f(...);
+  std::string cuda_declaration() const;         // CUDA C++: extern "C" void f(..., cudaStream_t);
+};
+
+// Loads and validates one task folder. Every problem found is reported, each with file and line.
+Result<Task> load_task(const std::filesystem::path& dir);
+
+// Parses task.toml text only (no file-system checks); used by the fuzzer and by load_task.
+Result<Task> parse_task_toml(const std::string& text, const std::string& file_name);
+
+// Finds task folders (those holding task.toml) under `root`, sorted.
+std::vector<std::filesystem::path> find_task_dirs(const std::filesystem::path& root);
+
+// Evaluates a buffer's length for a config; error message on failure.
+std::variant<int64_t, std::string> buffer_len(const Param& p, const Config& c);
+
+// Roofline floor at a config in seconds, from the cost model and H200 peaks.
+struct Roofline {
+  double flops = 0, bytes = 0, floor_s = 0;
+};
+std::variant<Roofline, std::string> roofline(const Task& t, const Config& c);
+
+}  // namespace cudaperf::task

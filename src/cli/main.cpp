@@ -1,0 +1,26 @@
+// The `cudaperf` command: one verb per pipeline stage. Exceptions stop here.
+#include <CLI/CLI.hpp>
+
+#include <cstdio>
+#include <exception>
+#include <fmt/format.h>
+
+#include "cli/commands.hpp"
+
+int main(int argc, char** argv) {
+  CLI::App app{"cudaperf — evaluate and reward CUDA kernels written by language models"};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", "cudaperf 0.1.0");
+  cudaperf::cli::add_tasks_command(app);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e);
+  }
+  try {
+    return cudaperf::cli::run_selected(app);
+  } catch (const std::exception& e) {
+    fmt::print(stderr, "cudaperf: internal error: {}\n", e.what());
+    return 70;
+  }
+}

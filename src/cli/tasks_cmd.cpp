@@ -1,0 +1,241 @@
+// `cudaperf tasks list | show ID | validate [PATH]`
+#include <nlohmann/json.hpp>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <fmt/format.h>
+#include <fstream>
+#include <map>
+
+#include "cli/commands.hpp"
+#include "cudaperf/task/task.hpp"
+#include "cudaperf/verify/dataset_check.hpp"
+
+namespace cudaperf::cli {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::function<int()> g_action;
+
+fs::path default_root() {
+  if (fs::is_directory("data/tasks")) return "data/tasks";
+  return fs::path(CUDAPERF_SOURCE_DIR) / "data" / "tasks";
+}
+
+struct Row {
+  std::string id, category;
+  size_t impls = 0, configs = 0;
+  double gflop = 0, gbytes = 0, floor_ms = 0;
+  bool coop = false;
+};
+
+Row row_of(const task::Task& t, bool coop) {
+  Row r{t.id, t.category, t.impls.size(), t.configs.size()};
+  r.coop = coop;
+  for (const auto& c : t.configs) {
+    if (!c.perf) continue;
+    if (auto rl = task::roofline(t, c); auto* v = std::get_if<task::Roofline>(&rl)) {
+      r.gflop = v->flops / 1e9;
+      r.gbytes = v->bytes / 1e9;
+      r.floor_ms = v->floor_s * 1e3;
+    }
+    break;
+  }
+  return r;
+}
+
+std::string header_line(bool with_status) {
+  return fmt::format("{:<36} {:<13} {:>5} {:>7} {:>10} {:>8} {:>8} {:>5}{}", "id", "category", "impls", "configs",
+                     "perf GFLOP", "perf GB", "floor ms", "coop", with_status ? "  nulls rejected  status" : "");
+}
+
+std::string format_row(const Row& r) {
+  return fmt::format("{:<36} {:<13} {:>5} {:>7} {:>10.3f} {:>8.3f} {:>8.3f} {:>5}", r.id, r.category, r.impls,
+                     r.configs, r.gflop, r.gbytes, r.floor_ms, r.coop ? "yes" : "no");
+}
+
+int list_tasks(const fs::path& root) {
+  auto check = verify::check_tasks(root, {.compile = false, .cpu_gates = false, .jobs = 0, .seed = 0x5eed2026, .progress = {}});
+  fmt::print("{}\n", header_line(false));
+  size_t bad = 0;
+  for (const auto& tc : check.tasks) {
+    if (tc.task) fmt::print("{}\n", format_row(row_of(*tc.task, tc.cooperative)));
+    else {
+      ++bad;
+      fmt::print("{:<36} (does not load: run `cudaperf tasks validate {}`)\n", tc.dir.filename().string(), tc.dir.string());
+    }
+  }
+  for (const auto& p : check.problems) fmt::print(stderr, "{}\n", p.to_string());
+  fmt::print("{} task(s) in {} categories{}\n", check.tasks.size() - bad, check.categories(),
+             bad ? fmt::format(", {} that do not load", bad) : "");
+  return check.problems.empty() && bad == 0 ? 0 : 1;
+}
+
+int show_task(const fs::path& root, const std::string& id) {
+  fs::path dir = root / "c2cuda" / id;
+  if (!fs::exists(dir / "task.toml")) dir = root / id;
+  if (!fs::exists(dir / "task.toml")) {
+    for (const auto& d : task::find_task_dirs(root))
+      if (d.parent_path().filename().string() + "/" + d.filename().string() == id) dir = d;
+  }
+  if (!fs::exists(dir / "task.toml")) {
+    fmt::print(stderr, "cudaperf: no task '{}' under {} (see `cudaperf tasks list`)\n", id, root.string());
+    return 2;
+  }
+  auto r = task::load_task(dir);
+  if (!r) {
+    for (const auto& d : r.errors()) fmt::print(stderr, "{}\n", d.to_string());
+    return 1;
+  }
+  const task::Task& t = r.value();
+  fmt::print("{}\n  {}\n\nfolder:       {}\ndeterministic: {}\ntolerance:    rtol={} atol={}\ncost:         flops = {}, bytes = {}\n\n",
+             t.id, t.summary, t.dir.string(), t.deterministic ? "yes (bitwise)" : "no", t.rtol, t.atol,
+             t.cost_flops.text(), t.cost_bytes.text());
+  std::string decl = t.cuda_declaration();
+  fmt::print("candidate signature:\n  {}\n", decl.substr(decl.rfind("extern")));
+  fmt::print("parameters:\n");
+  for (const auto& p : t.params) {
+    std::string extra;
+    if (p.pointer) extra = fmt::format("len = {}", p.len.text());
+    if (p.dist) extra += fmt::format(", dist = {}", p.dist->text);
+    if (p.value) extra = fmt::format("default = {}", *p.value);
+    fmt::print("  {:<28} {:<7} {}\n", p.c_decl(), task::role_name(p.role), extra);
+  }
+  fmt::print("configurations:\n");
+  for (const auto& c : t.configs) {
+    std::vector<std::string> parts;
+    for (const auto& [k, v] : c.sizes) parts.push_back(fmt::format("{}={}", k, v));
+    for (const auto& [k, v] : c.scalars) parts.push_back(fmt::format("{}={}", k, v));
+    std::string floor;
+    if (auto rl = task::roofline(t, c); auto* v = std::get_if<task::Roofline>(&rl))
+      floor = fmt::format("  flops={:.3g} bytes={:.3g} floor={:.4f} ms", v->flops, v->bytes, v->floor_s * 1e3);
+    fmt::print("  {:<10} {}{}{}\n", c.name, fmt::join(parts, " "), floor, c.perf ? "  (timed)" : "");
+  }
+  fmt::print("implementations:\n");
+  for (const auto& im : t.impls) fmt::print("  {:<22} {}\n", im.strategy + ".cu", im.header);
+  return 0;
+}
+
+int validate(const fs::path& root, bool compile, unsigned jobs, const std::string& json_path) {
+  verify::CheckOptions o;
+  o.compile = compile;
+  o.cpu_gates = compile;
+  o.jobs = jobs;
+  o.progress = [](const std::string& s) { fmt::print(stderr, "{}\n", s); };
+  auto check = verify::check_tasks(root, o);
+
+  size_t failed = 0, impls = 0, configs = 0, coop = 0, min_impls = SIZE_MAX, min_configs = SIZE_MAX;
+  std::map<std::string, std::pair<int, int>> null_totals;  // name -> (rejected tasks, tested tasks)
+  for (const auto& tc : check.tasks) {
+    if (!tc.problems.empty()) {
+      ++failed;
+      fmt::print("FAIL {}\n", tc.task ? tc.task->id : tc.dir.string());
+      for (const auto& d : tc.problems) {
+        std::string s = d.to_string();
+        for (size_t pos = 0; (pos = s.find('\n', pos)) != std::string::npos; pos += 5) s.replace(pos, 1, "\n    ");
+        fmt::print("  - {}\n", s);
+      }
+    }
+    if (tc.task) {
+      impls += tc.task->impls.size();
+      configs += tc.task->configs.size();
+      min_impls = std::min(min_impls, tc.task->impls.size());
+      min_configs = std::min(min_configs, tc.task->configs.size());
+      coop += tc.cooperative;
+    }
+    for (const auto& n : tc.nulls) {
+      auto& [rej, tested] = null_totals[n.name];
+      tested += n.configs_tested > 0;
+      rej += n.rejected();
+    }
+  }
+  for (const auto& p : check.problems) fmt::print("FAIL {}\n", p.to_string());
+
+  fmt::print("\n{}\n", header_line(compile));
+  for (const auto& tc : check.tasks) {
+    if (!tc.task) continue;
+    std::string nulls;
+    if (compile) {
+      int rej = 0, tried = 0;
+      for (const auto& n : tc.nulls) rej += n.rejected(), tried += n.configs_tested > 0;
+      nulls = fmt::format("  {:>14}  {}", tried ? fmt::format("{}/{}", rej, tried) : "-", tc.problems.empty() ? "ok" : "FAIL");
+    }
+    fmt::print("{}{}\n", format_row(row_of(*tc.task, tc.cooperative)), nulls);
+  }
+  if (min_impls == SIZE_MAX) min_impls = min_configs = 0;
+  fmt::print("\ntasks: {} ({} valid, {} with problems) in {} categories\n", check.tasks.size(), check.tasks.size() - failed,
+             failed, check.categories());
+  fmt::print("implementations: {} (min {} per task); configurations: {} (min {} per task); tasks whose fast impls cooperate (shared memory / shuffles / atomics): {}\n",
+             impls, min_impls, configs, min_configs, coop);
+  if (compile) {
+    std::vector<std::string> parts;
+    for (const auto& [name, rt] : null_totals) parts.push_back(fmt::format("{} rejected by {}/{} tasks", name, rt.first, rt.second));
+    fmt::print("null-solution battery (CPU, task tolerance vs C reference, non-perf configs): {}\n",
+               parts.empty() ? "not run" : fmt::format("{}", fmt::join(parts, "; ")));
+  } else {
+    fmt::print("(format checks only: --no-compile skips builds, the CPU gates and the null-solution battery)\n");
+  }
+  fmt::print("{}\n", check.ok() ? "validate: OK" : "validate: FAILED");
+
+  if (!json_path.empty()) {
+    nlohmann::json j;
+    j["ok"] = check.ok();
+    j["categories"] = check.categories();
+    j["tasks"] = nlohmann::json::array();
+    for (const auto& tc : check.tasks) {
+      nlohmann::json jt;
+      jt["dir"] = tc.dir.string();
+      if (tc.task) {
+        jt["id"] = tc.task->id;
+        jt["category"] = tc.task->category;
+        jt["impls"] = tc.task->impls.size();
+        jt["configs"] = tc.task->configs.size();
+        jt["cooperative"] = tc.cooperative;
+      }
+      jt["problems"] = nlohmann::json::array();
+      for (const auto& d : tc.problems) jt["problems"].push_back(d.to_string());
+      for (const auto& n : tc.nulls)
+        jt["nulls"][n.name] = {{"configs_tested", n.configs_tested}, {"configs_rejected", n.configs_rejected}};
+      j["tasks"].push_back(jt);
+    }
+    for (const auto& p : check.problems) j["problems"].push_back(p.to_string());
+    std::ofstream(json_path) << j.dump(2) << "\n";
+  }
+  return check.ok() ? 0 : 1;
+}
+
+}  // namespace
+
+void add_tasks_command(CLI::App& app) {
+  auto* tasks = app.add_subcommand("tasks", "List, show and validate C-to-CUDA tasks");
+  tasks->require_subcommand(1);
+  static std::string root, id, path, json;
+  static bool no_compile = false;
+  static unsigned jobs = 0;
+
+  auto* list = tasks->add_subcommand("list", "Table of the tasks: id, category, #impls, #configs, perf-size cost");
+  list->add_option("--root", root, "dataset folder (default: data/tasks)");
+  list->callback([] { g_action = [] { return list_tasks(root.empty() ? default_root() : fs::path(root)); }; });
+
+  auto* show = tasks->add_subcommand("show", "Everything about one task");
+  show->add_option("id", id, "task id, e.g. stencil/jacobi2d_5pt")->required();
+  show->add_option("--root", root, "dataset folder (default: data/tasks)");
+  show->callback([] { g_action = [] { return show_task(root.empty() ? default_root() : fs::path(root), id); }; });
+
+  auto* val = tasks->add_subcommand("validate", "Check task folders: format, builds, CPU gates, null-solution battery");
+  val->add_option("path", path, "a task folder or a folder of tasks (default: data/tasks)");
+  val->add_flag("--no-compile", no_compile, "format checks only (no gcc/nvcc, no reference runs)");
+  val->add_option("-j,--jobs", jobs, "parallel builds and reference runs (default: all cores)");
+  val->add_option("--json", json, "also write the full report as JSON to this file");
+  val->callback([] {
+    g_action = [] { return validate(path.empty() ? default_root() : fs::path(path), !no_compile, jobs, json); };
+  });
+}
+
+int run_selected(CLI::App&) { return g_action ? g_action() : 2; }
+
+}  // namespace cudaperf::cli

@@ -1,0 +1,160 @@
+#include "cudaperf/sandbox/process.hpp"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstring>
+#include <fmt/format.h>
+
+extern char** environ;
+
+namespace cudaperf::sandbox {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double since(Clock::time_point t0) {
+  return std::chrono::duration<double>(Clock::now() - t0).count();
+}
+
+// Waits for `pid`, draining `fd` (may be -1) until exit or timeout; kills the process group on timeout.
+void wait_child(pid_t pid, int fd, std::chrono::milliseconds timeout, size_t max_output,
+                ProcessResult& r, Clock::time_point t0) {
+  auto deadline = t0 + timeout;
+  bool fd_open = fd >= 0;
+  char buf[8192];
+  int status = 0;
+  for (;;) {
+    pid_t w = waitpid(pid, &status, WNOHANG);
+    if (w == pid) break;
+    auto now = Clock::now();
+    if (now >= deadline) {
+      kill(-pid, SIGKILL);
+      kill(pid, SIGKILL);
+      waitpid(pid, &status, 0);
+      r.timed_out = true;
+      break;
+    }
+    int wait_ms = static_cast<int>(std::min<long long>(
+        50, std::chrono::duration_cast<std::chrono::milliseconds>(deadline - now).count() + 1));
+    if (fd_open) {
+      pollfd p{fd, POLLIN, 0};
+      if (poll(&p, 1, wait_ms) > 0) {
+        ssize_t n = read(fd, buf, sizeof buf);
+        if (n > 0) {
+          if (r.output.size() < max_output) r.output.append(buf, std::min<size_t>(n, max_output - r.output.size()));
+        } else {
+          fd_open = false;
+        }
+      }
+    } else {
+      usleep(static_cast<useconds_t>(std::min(wait_ms, 5)) * 1000);
+    }
+  }
+  if (fd_open) {  // drain what is left
+    int flags = fcntl(fd, F_GETFL);
+    fcntl(fd, F_SETFL, flags | O_NONBLOCK);
+    ssize_t n;
+    while ((n = read(fd, buf, sizeof buf)) > 0)
+      if (r.output.size() < max_output) r.output.append(buf, std::min<size_t>(n, max_output - r.output.size()));
+  }
+  if (!r.timed_out) {
+    if (WIFEXITED(status)) r.exit_code = WEXITSTATUS(status);
+    if (WIFSIGNALED(status)) r.signal = WTERMSIG(status);
+  }
+  r.seconds = since(t0);
+}
+
+}  // namespace
+
+std::string ProcessResult::describe() const {
+  if (spawn_failed) return "could not start the process";
+  if (timed_out) return fmt::format("timed out after {:.1f} s", seconds);
+  if (signal) return fmt::format("killed by signal {} ({})", signal, strsignal(signal));
+  return fmt::format("exit code {}", exit_code);
+}
+
+ProcessResult run_process(const std::vector<std::string>& argv, std::chrono::milliseconds timeout,
+                          size_t max_output) {
+  ProcessResult r;
+  auto t0 = Clock::now();
+  int pipefd[2];
+  if (argv.empty() || pipe2(pipefd, O_CLOEXEC) != 0) {
+    r.spawn_failed = true;
+    return r;
+  }
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_adddup2(&fa, pipefd[1], 1);
+  posix_spawn_file_actions_adddup2(&fa, pipefd[1], 2);
+  posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+  posix_spawnattr_t attr;
+  posix_spawnattr_init(&attr);
+  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP);
+  posix_spawnattr_setpgroup(&attr, 0);
+  std::vector<char*> args;
+  for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+  pid_t pid = 0;
+  int rc = posix_spawnp(&pid, args[0], &fa, &attr, args.data(), environ);
+  posix_spawn_file_actions_destroy(&fa);
+  posix_spawnattr_destroy(&attr);
+  close(pipefd[1]);
+  if (rc != 0) {
+    close(pipefd[0]);
+    r.spawn_failed = true;
+    r.output = fmt::format("cannot run '{}': {}", argv[0], strerror(rc));
+    return r;
+  }
+  wait_child(pid, pipefd[0], timeout, max_output, r, t0);
+  close(pipefd[0]);
+  return r;
+}
+
+ProcessResult run_forked(const std::function<int()>& fn, std::chrono::milliseconds timeout) {
+  ProcessResult r;
+  auto t0 = Clock::now();
+  pid_t pid = fork();
+  if (pid < 0) {
+    r.spawn_failed = true;
+    return r;
+  }
+  if (pid == 0) {
+    setpgid(0, 0);
+    int code = 1;
+    try {
+      code = fn();
+    } catch (...) {
+      code = 125;
+    }
+    _exit(code);
+  }
+  wait_child(pid, -1, timeout, 0, r, t0);
+  return r;
+}
+
+SharedArena::SharedArena(size_t bytes) : size_(bytes) {
+  if (bytes == 0) bytes = 64;
+  void* p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+  if (p != MAP_FAILED) base_ = static_cast<unsigned char*>(p);
+  size_ = bytes;
+}
+
+SharedArena::~SharedArena() {
+  if (base_) munmap(base_, size_);
+}
+
+void* SharedArena::allocate(size_t bytes) {
+  size_t start = (used_ + 63) & ~size_t{63};
+  if (!base_ || start + bytes > size_) return nullptr;
+  used_ = start + bytes;
+  return base_ + start;
+}
+
+}  // namespace cudaperf::sandbox
