@@ -11,7 +11,10 @@
 
 #include "cli/commands.hpp"
 #include "cudaperf/task/task.hpp"
+#include "cudaperf/compile/compile.hpp"
+#include "cudaperf/util/parallel.hpp"
 #include "cudaperf/verify/dataset_check.hpp"
+#include "cudaperf/verify/gpu_check.hpp"
 
 namespace cudaperf::cli {
 
@@ -208,6 +211,93 @@ int validate(const fs::path& root, bool compile, unsigned jobs, const std::strin
   return check.ok() ? 0 : 1;
 }
 
+int check_gpu(const fs::path& root, bool perf, unsigned jobs, const std::string& json_path, int samples) {
+  bool have_gpu = false;
+  std::string gpu = verify::describe_gpu(have_gpu);
+  fmt::print("device: {}\n", gpu);
+  if (!have_gpu) {
+    fmt::print(stderr, "cudaperf: check-gpu needs a CUDA device\n");
+    return 2;
+  }
+  std::vector<task::Task> tasks;
+  for (const auto& d : task::find_task_dirs(root)) {
+    auto r = task::load_task(d);
+    if (r) tasks.push_back(r.value());
+    else fmt::print(stderr, "skipping {}: {}\n", d.string(), r.errors().front().to_string());
+  }
+  // Build everything first (cached), in parallel.
+  std::vector<std::pair<size_t, int>> jobs_list;  // (task, impl index or -1 for the reference)
+  for (size_t i = 0; i < tasks.size(); ++i) {
+    jobs_list.push_back({i, -1});
+    for (size_t k = 0; k < tasks[i].impls.size(); ++k) jobs_list.push_back({i, static_cast<int>(k)});
+  }
+  std::vector<compile::Artifact> built(jobs_list.size());
+  fmt::print(stderr, "building {} sources...\n", jobs_list.size());
+  parallel_for(jobs_list.size(), jobs ? jobs : default_jobs(), [&](size_t j) {
+    const auto& t = tasks[jobs_list[j].first];
+    int k = jobs_list[j].second;
+    built[j] = k < 0 ? compile::compile_reference(t) : compile::compile_cuda(t, t.impls[static_cast<size_t>(k)].path);
+  });
+  nlohmann::json out = {{"device", gpu}, {"tasks", nlohmann::json::array()}};
+  size_t j = 0, failures = 0;
+  verify::GpuCheckOptions o;
+  o.perf = perf;
+  o.timed_samples = samples;
+  fmt::print("{:<36} {:<22} {:<14} {:>10} {:>9}  {}\n", "task", "impl", "small configs", "perf ms", "vs naive", "note");
+  for (size_t i = 0; i < tasks.size(); ++i) {
+    const auto& t = tasks[i];
+    fs::path ref = built[j].ok ? built[j].path : fs::path();
+    std::vector<fs::path> arts;
+    ++j;
+    for (size_t k = 0; k < t.impls.size(); ++k, ++j) arts.push_back(built[j].ok ? built[j].path : fs::path());
+    if (ref.empty()) {
+      fmt::print("{:<36} reference does not build\n", t.id);
+      ++failures;
+      continue;
+    }
+    auto t0 = std::chrono::steady_clock::now();
+    auto res = verify::gpu_check_task(t, ref, arts, o);
+    fmt::print(stderr, "[{}/{}] {} ({:.1f} s)\n", i + 1, tasks.size(), t.id,
+               std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+    nlohmann::json jt = {{"id", t.id}, {"results", nlohmann::json::array()}};
+    double naive_ms = -1;
+    for (const auto& r : res)
+      if (r.impl == "naive" && r.median_ms > 0) naive_ms = r.median_ms;
+    for (const auto& im : t.impls) {
+      int ok = 0, total = 0;
+      std::string first_bad, perf_note;
+      double ms = -1;
+      for (const auto& r : res) {
+        if (r.impl != im.strategy && r.impl != "*") continue;
+        jt["results"].push_back({{"impl", r.impl}, {"config", r.config}, {"status", r.status}, {"message", r.message},
+                                 {"median_ms", r.median_ms}, {"min_ms", r.min_ms}, {"samples", r.samples}});
+        const task::Config* c = nullptr;
+        for (const auto& cc : t.configs)
+          if (cc.name == r.config) c = &cc;
+        if (c && c->perf) {
+          if (r.status == "ok") ms = r.median_ms;
+          else perf_note = fmt::format("perf {}: {}", r.status, r.message);
+          continue;
+        }
+        ++total;
+        if (r.status == "ok") ++ok;
+        else if (first_bad.empty()) first_bad = fmt::format("{} @{}: {}", r.status, r.config, r.message);
+      }
+      bool bad = ok != total || total == 0 || !perf_note.empty();
+      failures += bad;
+      std::string note = !first_bad.empty() ? first_bad : perf_note;
+      fmt::print("{:<36} {:<22} {:<14} {:>10} {:>9}  {}\n", t.id, im.strategy, fmt::format("{}/{} ok", ok, total),
+                 ms > 0 ? fmt::format("{:.3f}", ms) : "-", ms > 0 && naive_ms > 0 ? fmt::format("{:.2f}x", naive_ms / ms) : "-",
+                 note.substr(0, 160));
+    }
+    out["tasks"].push_back(jt);
+  }
+  out["failures"] = failures;
+  if (!json_path.empty()) std::ofstream(json_path) << out.dump(1) << "\n";
+  fmt::print("check-gpu: {} task(s), {} implementation result(s) with problems\n", tasks.size(), failures);
+  return failures == 0 ? 0 : 1;
+}
+
 }  // namespace
 
 void add_tasks_command(CLI::App& app) {
@@ -225,6 +315,18 @@ void add_tasks_command(CLI::App& app) {
   show->add_option("id", id, "task id, e.g. stencil/jacobi2d_5pt")->required();
   show->add_option("--root", root, "dataset folder (default: data/tasks)");
   show->callback([] { g_action = [] { return show_task(root.empty() ? default_root() : fs::path(root), id); }; });
+
+  static bool no_perf = false;
+  static int samples = 5;
+  auto* gpu = tasks->add_subcommand("check-gpu", "Run every implementation on the GPU against the C reference (small configs) and time them (perf configs)");
+  gpu->add_option("path", path, "a task folder or a folder of tasks (default: data/tasks)");
+  gpu->add_flag("--no-perf", no_perf, "skip the perf configs");
+  gpu->add_option("--samples", samples, "timed samples per perf config (default 5)");
+  gpu->add_option("-j,--jobs", jobs, "parallel builds (default: all cores)");
+  gpu->add_option("--json", json, "write every result as JSON to this file");
+  gpu->callback([] {
+    g_action = [] { return check_gpu(path.empty() ? default_root() : fs::path(path), !no_perf, jobs, json, samples); };
+  });
 
   auto* val = tasks->add_subcommand("validate", "Check task folders: format, builds, CPU gates, null-solution battery");
   val->add_option("path", path, "a task folder or a folder of tasks (default: data/tasks)");

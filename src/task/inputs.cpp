@@ -5,6 +5,9 @@
 #include <cstring>
 #include <fmt/format.h>
 #include <limits>
+#include <xxhash.h>
+
+#include "cudaperf/util/parallel.hpp"
 
 namespace cudaperf::task {
 
@@ -71,7 +74,23 @@ Result<CallShape> call_shape(const Task& t, const Config& c) {
 void fill_input(const Param& p, const Config& c, uint64_t seed, BufferView out) {
   if (!p.dist || out.count == 0) return;
   const Dist& d = *p.dist;
-  uint64_t stream = std::hash<std::string>{}(p.name);
+  uint64_t stream = XXH3_64bits(p.name.data(), p.name.size());
+  // Element-wise distributions are drawn in fixed chunks, each from its own generator, so large
+  // buffers fill in parallel and the bytes do not depend on the thread count.
+  constexpr int64_t kChunk = 1 << 20;
+  if (d.kind == Dist::Kind::Uniform || d.kind == Dist::Kind::Normal || d.kind == Dist::Kind::Mixed ||
+      d.kind == Dist::Kind::Index || d.kind == Dist::Kind::Const) {
+    if (out.count > kChunk) {
+      size_t chunks = static_cast<size_t>((out.count + kChunk - 1) / kChunk);
+      parallel_for(chunks, default_jobs(), [&](size_t ci) {
+        BufferView part = out;
+        part.data = static_cast<unsigned char*>(out.data) + static_cast<size_t>(ci) * kChunk * type_size(out.type);
+        part.count = std::min<int64_t>(kChunk, out.count - static_cast<int64_t>(ci) * kChunk);
+        fill_input(p, c, seed ^ (0xA24BAED4963EE407ull * (ci + 1)), part);
+      });
+      return;
+    }
+  }
   Rng rng(seed, stream);
   auto ival = [&](size_t k) -> int64_t {
     auto v = d.ints[k].eval(c.sizes);

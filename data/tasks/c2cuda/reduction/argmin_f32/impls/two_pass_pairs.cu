@@ -1,4 +1,4 @@
-// strategy: two_pass_pairs — pass 1: each block reduces a contiguous segment to a (value, index) pair with an explicit lowest-index tie rule in shared memory; pass 2: one block reduces the pairs
+// strategy: two_pass_pairs — pass 1: each block scans one contiguous chunk of a segment (coalesced, two loads in flight) and reduces (value, index) pairs with an explicit lowest-index tie rule; pass 2: one block per segment reduces the chunk pairs
 #include <cuda_runtime.h>
 
 static constexpr int kThreads = 512;
@@ -22,10 +22,8 @@ __device__ __forceinline__ Pair shfl_pair(Pair p, int off) {
   return o;
 }
 
-// Result valid in thread 0 only.
-__device__ Pair block_argmin(Pair p) {
-  __shared__ float wv[32];
-  __shared__ int wi[32];
+// Result valid in thread 0 only; trailing barrier so it can be called in a loop.
+__device__ Pair block_argmin(Pair p, float* wv, int* wi) {
   const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
 #pragma unroll
   for (int off = 16; off > 0; off >>= 1) {
@@ -44,60 +42,79 @@ __device__ Pair block_argmin(Pair p) {
       if (better(o, p)) p = o;
     }
   }
+  __syncthreads();
   return p;
 }
 
-// Block b scans the contiguous segment [b*seg, min(n, (b+1)*seg)) in coalesced strides of blockDim.x.
-__global__ void argmin_segment_kernel(int n, long long seg, const float* __restrict__ x, float* pv, int* pi) {
-  const long long begin = (long long)blockIdx.x * seg;
-  long long end = begin + seg;
-  if (end > n) end = n;
-  Pair p{0.0f, -1};
-  long long i = begin + threadIdx.x;
-  // two loads in flight; indices seen by one thread increase, so strict '<' keeps the earliest
-  for (; i + blockDim.x < end; i += 2 * (long long)blockDim.x) {
-    float a = x[i];
-    float b = x[i + blockDim.x];
-    if (p.i < 0 || a < p.v) { p.v = a; p.i = (int)i; }
-    if (b < p.v) { p.v = b; p.i = (int)(i + blockDim.x); }
+// Block (cx, b) scans chunk [cx*chunk, min(n, (cx+1)*chunk)) of segment b; pair at pv/pi[b*gridDim.x + cx].
+__global__ void argmin_chunk_kernel(int batch, int n, long long chunk, const float* __restrict__ x, float* pv,
+                                    int* pi) {
+  __shared__ float wv[32];
+  __shared__ int wi[32];
+  for (int b = blockIdx.y; b < batch; b += gridDim.y) {
+    const float* seg = x + (long long)b * n;
+    const long long begin = (long long)blockIdx.x * chunk;
+    long long end = begin + chunk;
+    if (end > n) end = n;
+    Pair p{0.0f, -1};
+    long long i = begin + threadIdx.x;
+    // indices seen by one thread increase, so strict '<' keeps the earliest
+    for (; i + blockDim.x < end; i += 2 * (long long)blockDim.x) {
+      float a = seg[i];
+      float c = seg[i + blockDim.x];
+      if (p.i < 0 || a < p.v) { p.v = a; p.i = (int)i; }
+      if (c < p.v) { p.v = c; p.i = (int)(i + blockDim.x); }
+    }
+    if (i < end) {
+      float a = seg[i];
+      if (p.i < 0 || a < p.v) { p.v = a; p.i = (int)i; }
+    }
+    p = block_argmin(p, wv, wi);
+    if (threadIdx.x == 0) {
+      pv[(long long)b * gridDim.x + blockIdx.x] = p.v;
+      pi[(long long)b * gridDim.x + blockIdx.x] = p.i;
+    }
   }
-  if (i < end) {
-    float a = x[i];
-    if (p.i < 0 || a < p.v) { p.v = a; p.i = (int)i; }
-  }
-  p = block_argmin(p);
-  if (threadIdx.x == 0) { pv[blockIdx.x] = p.v; pi[blockIdx.x] = p.i; }
 }
 
-__global__ void argmin_final_kernel(int nparts, const float* pv, const int* pi, int* out) {
-  Pair p{0.0f, -1};
-  for (int k = threadIdx.x; k < nparts; k += blockDim.x) {
-    Pair o{pv[k], pi[k]};
-    if (better(o, p)) p = o;
+__global__ void argmin_final_kernel(int batch, int nparts, const float* pv, const int* pi, int* out) {
+  __shared__ float wv[32];
+  __shared__ int wi[32];
+  for (int b = blockIdx.x; b < batch; b += gridDim.x) {
+    Pair p{0.0f, -1};
+    for (int k = threadIdx.x; k < nparts; k += blockDim.x) {
+      Pair o{pv[(long long)b * nparts + k], pi[(long long)b * nparts + k]};
+      if (better(o, p)) p = o;
+    }
+    p = block_argmin(p, wv, wi);
+    if (threadIdx.x == 0) out[b] = p.i;
   }
-  p = block_argmin(p);
-  if (threadIdx.x == 0) out[0] = p.i;
 }
 
-extern "C" void argmin_f32(int n, const float* x, int* out, cudaStream_t stream) {
+extern "C" void argmin_f32(int batch, int n, const float* x, int* out, cudaStream_t stream) {
+  if (batch <= 0) return;
   if (n <= 0) {
-    cudaMemsetAsync(out, 0xff, sizeof(int), stream);  // -1
+    cudaMemsetAsync(out, 0xff, sizeof(int) * (size_t)batch, stream);  // -1 everywhere
     return;
   }
   int dev = 0, sms = 132;
   if (cudaGetDevice(&dev) == cudaSuccess) cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);
   if (sms <= 0) sms = 132;
-  long long maxBlocks = (long long)sms * 4;
-  // segment length: a multiple of kThreads, at least 8 elements per thread
-  long long per = (long long)kThreads * 8;
-  long long seg = ((long long)n + maxBlocks - 1) / maxBlocks;
-  seg = ((seg + per - 1) / per) * per;
-  int blocks = (int)(((long long)n + seg - 1) / seg);
+  int gy = batch < 65535 ? batch : 65535;
+  long long budget = (long long)sms * 4 / gy;
+  if (budget < 1) budget = 1;
+  // chunk length: a multiple of kThreads with at least 8 elements per thread
+  const long long per = (long long)kThreads * 8;
+  long long chunk = ((long long)n + budget - 1) / budget;
+  chunk = ((chunk + per - 1) / per) * per;
+  long long gx = ((long long)n + chunk - 1) / chunk;  // >= 1 since n >= 1
+  size_t np = (size_t)gx * (size_t)batch;
   void* scratch = nullptr;
-  cudaMallocAsync(&scratch, (sizeof(float) + sizeof(int)) * (size_t)blocks, stream);
+  cudaMallocAsync(&scratch, (sizeof(float) + sizeof(int)) * np, stream);
   float* pv = static_cast<float*>(scratch);
-  int* pi = reinterpret_cast<int*>(pv + blocks);
-  argmin_segment_kernel<<<blocks, kThreads, 0, stream>>>(n, seg, x, pv, pi);
-  argmin_final_kernel<<<1, 1024, 0, stream>>>(blocks, pv, pi, out);
+  int* pi = reinterpret_cast<int*>(pv + np);
+  argmin_chunk_kernel<<<dim3((unsigned)gx, (unsigned)gy), kThreads, 0, stream>>>(batch, n, chunk, x, pv, pi);
+  int fb = batch < 65535 ? batch : 65535;
+  argmin_final_kernel<<<fb, gx >= 256 ? 256 : 64, 0, stream>>>(batch, (int)gx, pv, pi, out);
   cudaFreeAsync(scratch, stream);
 }
