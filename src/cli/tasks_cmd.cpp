@@ -62,7 +62,7 @@ std::string format_row(const Row& r) {
 }
 
 int list_tasks(const fs::path& root) {
-  auto check = verify::check_tasks(root, {.compile = false, .cpu_gates = false, .jobs = 0, .seed = 0x5eed2026, .progress = {}});
+  auto check = verify::check_tasks(root, {.compile = false, .cpu_gates = false, .jobs = 0, .seed = 0x5eed2026, .reference_timeout_s = 60, .progress = {}});
   fmt::print("{}\n", header_line(false));
   size_t bad = 0;
   for (const auto& tc : check.tasks) {
@@ -123,11 +123,12 @@ int show_task(const fs::path& root, const std::string& id) {
   return 0;
 }
 
-int validate(const fs::path& root, bool compile, unsigned jobs, const std::string& json_path) {
+int validate(const fs::path& root, bool compile, unsigned jobs, const std::string& json_path, double ref_timeout) {
   verify::CheckOptions o;
   o.compile = compile;
   o.cpu_gates = compile;
   o.jobs = jobs;
+  o.reference_timeout_s = ref_timeout;
   o.progress = [](const std::string& s) { fmt::print(stderr, "{}\n", s); };
   auto check = verify::check_tasks(root, o);
 
@@ -333,8 +334,10 @@ void add_tasks_command(CLI::App& app) {
   val->add_flag("--no-compile", no_compile, "format checks only (no gcc/nvcc, no reference runs)");
   val->add_option("-j,--jobs", jobs, "parallel builds and reference runs (default: all cores)");
   val->add_option("--json", json, "also write the full report as JSON to this file");
+  static double ref_timeout = 60;
+  val->add_option("--reference-timeout", ref_timeout, "seconds one reference run may take (default 60)")->check(CLI::PositiveNumber);
   val->callback([] {
-    g_action = [] { return validate(path.empty() ? default_root() : fs::path(path), !no_compile, jobs, json); };
+    g_action = [] { return validate(path.empty() ? default_root() : fs::path(path), !no_compile, jobs, json, ref_timeout); };
   });
 }
 

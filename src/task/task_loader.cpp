@@ -180,6 +180,7 @@ class Loader {
   }
 
   std::set<std::string> size_names_;
+  std::set<std::string> ignored_params_;
 
   std::optional<Dist> parse_dist(const std::string& text, int line, const Param& p) {
     Dist d;
@@ -336,7 +337,8 @@ class Loader {
                                   p.name, role));
       }
       if (type_ok && role_ok) check_param(*tb, p, line);
-      t.params.push_back(std::move(p));
+      if (role_ok) t.params.push_back(std::move(p));
+      else ignored_params_.insert(p.name);  // reported once above; configs may still name it
     }
   }
 
@@ -422,6 +424,7 @@ class Loader {
         std::string key(k.str());
         if (key == "name") continue;
         const Param* p = t.find_param(key);
+        if (!p && ignored_params_.count(key)) continue;
         if (!p) {
           error(line, fmt::format("config '{}' sets '{}', which is not a size or scalar parameter",
                                   c.name, key));

@@ -224,7 +224,8 @@ HostCall null_candidate(const task::Task& t, const std::string& kind, const Host
 
 }  // namespace
 
-GateReport run_cpu_gates(const task::Task& t, const std::filesystem::path& reference_so, uint64_t seed) {
+GateReport run_cpu_gates(const task::Task& t, const std::filesystem::path& reference_so, uint64_t seed,
+                         double reference_timeout_s) {
   GateReport rep;
   const std::vector<std::string> kNulls = {"zeros", "constant", "first_input", "tiny_answer", "untouched"};
   for (const auto& n : kNulls) rep.nulls.push_back(NullResult{n});
@@ -243,11 +244,11 @@ GateReport run_cpu_gates(const task::Task& t, const std::filesystem::path& refer
       continue;
     }
     HostCall inputs = a.value();
-    if (auto err = run_reference(t, reference_so, a.value())) {
+    if (auto err = run_reference(t, reference_so, a.value(), reference_timeout_s)) {
       rep.problems.push_back(fmt::format("config '{}': {}", c->name, *err));
       continue;
     }
-    if (auto err = run_reference(t, reference_so, b.value())) {
+    if (auto err = run_reference(t, reference_so, b.value(), reference_timeout_s)) {
       rep.problems.push_back(fmt::format("config '{}': {}", c->name, *err));
       continue;
     }

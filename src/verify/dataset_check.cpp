@@ -52,8 +52,10 @@ void add_compile_problem(TaskCheck& tc, const fs::path& source, const std::strin
 
 }  // namespace
 
-DatasetCheck check_tasks(const fs::path& root, const CheckOptions& o) {
+DatasetCheck check_tasks(const fs::path& root_in, const CheckOptions& o) {
   DatasetCheck out;
+  fs::path root = root_in.lexically_normal();
+  if (!root.has_filename() && root.has_parent_path()) root = root.parent_path();  // "dir/" -> "dir"
   std::error_code ec;
   if (!fs::exists(root, ec)) {
     out.problems.push_back({root.string(), 0, 0, "no such file or directory"});
@@ -113,8 +115,10 @@ DatasetCheck check_tasks(const fs::path& root, const CheckOptions& o) {
   std::vector<compile::Artifact> built(build_jobs.size());
   std::atomic<size_t> done{0};
   std::mutex mu;
-  say(fmt::format("building {} sources ({} references, {} CUDA implementations) with {} job(s)...", build_jobs.size(),
-                  out.tasks.size(), build_jobs.size() - out.tasks.size(), jobs));
+  size_t refs = static_cast<size_t>(std::count_if(build_jobs.begin(), build_jobs.end(), [](const Job& j) { return !j.impl; }));
+  if (!build_jobs.empty())
+    say(fmt::format("building {} sources ({} references, {} CUDA implementations) with {} job(s)...", build_jobs.size(),
+                    refs, build_jobs.size() - refs, jobs));
   parallel_for(build_jobs.size(), jobs, [&](size_t j) {
     const Job& job = build_jobs[j];
     const task::Task& t = *out.tasks[job.task].task;
@@ -141,12 +145,12 @@ DatasetCheck check_tasks(const fs::path& root, const CheckOptions& o) {
   }
   if (!o.cpu_gates) return out;
 
-  say(fmt::format("running the C references and the null-solution battery on {} task(s)...", out.tasks.size()));
+  if (refs > 0) say(fmt::format("running the C references and the null-solution battery on {} task(s)...", refs));
   done = 0;
   parallel_for(out.tasks.size(), jobs, [&](size_t i) {
     TaskCheck& tc = out.tasks[i];
     if (!tc.task || !reference_so[i]) return;
-    GateReport g = run_cpu_gates(*tc.task, *reference_so[i], o.seed);
+    GateReport g = run_cpu_gates(*tc.task, *reference_so[i], o.seed, o.reference_timeout_s);
     tc.nulls = g.nulls;
     for (auto& p : g.problems) tc.problems.push_back({tc.task->reference.string(), 0, 0, p});
     size_t d = ++done;

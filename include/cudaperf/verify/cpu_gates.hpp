@@ -60,6 +60,7 @@ struct GateReport {
 
 // Reference runs on every non-perf config (twice, different pre-fills: output must be bitwise
 // identical and inputs untouched), then the null-solution battery against the task's tolerance.
-GateReport run_cpu_gates(const task::Task& t, const std::filesystem::path& reference_so, uint64_t seed);
+GateReport run_cpu_gates(const task::Task& t, const std::filesystem::path& reference_so, uint64_t seed,
+                         double reference_timeout_s = 60);
 
 }  // namespace cudaperf::verify

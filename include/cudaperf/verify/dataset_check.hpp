@@ -25,6 +25,7 @@ struct CheckOptions {
   bool cpu_gates = true;   // run references and the null battery (needs compile)
   unsigned jobs = 0;       // 0: hardware concurrency
   uint64_t seed = 0x5eed2026;
+  double reference_timeout_s = 60;  // per reference run
   std::function<void(const std::string&)> progress;  // optional progress lines
 };
 

@@ -1,0 +1,3 @@
+void axpy_odd_config_not_odd(int n, float a, const float* x, const float* y, float* out) {
+  for (int i = 0; i < n; ++i) out[i] = a * x[i] + y[i];
+}
