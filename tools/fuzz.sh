@@ -11,7 +11,7 @@ for f in $(find data/tasks tests/data -name task.toml); do
 done
 printf '=n*(m+1)/2' > fuzz/corpus/seed-expr1; printf '=cdiv(n,32)*log2(m)' > fuzz/corpus/seed-expr2
 build/fuzz/fuzz_task_toml -max_total_time="$secs" -max_len=4096 -artifact_prefix=fuzz/artifacts/ \
-  -jobs=1 fuzz/corpus 2>&1 | tail -5
+  fuzz/corpus 2>&1 | tail -5
 # Keep the corpus small: merge into a minimal set.
 mkdir -p fuzz/corpus.min && build/fuzz/fuzz_task_toml -merge=1 fuzz/corpus.min fuzz/corpus >/dev/null 2>&1
 rm -rf fuzz/corpus && mv fuzz/corpus.min fuzz/corpus

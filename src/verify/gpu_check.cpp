@@ -59,19 +59,25 @@ void release(DeviceCall& d) {
 }
 
 // Copies outputs back and checks guard bands and inputs. Returns (status, message) on failure.
+// Inputs are read back and compared only when check_inputs is set (the small configs).
 std::optional<std::pair<std::string, std::string>> download(const task::Task& t, const HostCall& sent, HostCall& got,
-                                                            DeviceCall& d, cudaStream_t s) {
-  got = sent;
+                                                            DeviceCall& d, cudaStream_t s, bool check_inputs = true) {
+  got.shape = sent.shape;
+  got.buffers.assign(t.params.size(), {});
   std::vector<unsigned char> guard(2 * kGuard);
   for (size_t i = 0; i < t.params.size(); ++i) {
     if (!t.params[i].pointer) continue;
-    cudaMemcpyAsync(got.buffers[i].data(), d.ptrs[i], d.bytes[i], cudaMemcpyDeviceToHost, s);
+    bool is_input = t.params[i].role == Role::In;
+    if (!is_input || check_inputs) {
+      got.buffers[i].resize(d.bytes[i]);
+      cudaMemcpyAsync(got.buffers[i].data(), d.ptrs[i], d.bytes[i], cudaMemcpyDeviceToHost, s);
+    }
     cudaMemcpyAsync(guard.data(), d.base[i], kGuard, cudaMemcpyDeviceToHost, s);
     cudaMemcpyAsync(guard.data() + kGuard, d.base[i] + kGuard + d.bytes[i], kGuard, cudaMemcpyDeviceToHost, s);
     if (auto e = cudaStreamSynchronize(s); e != cudaSuccess) return std::pair{"runtime_error", "download: " + cuda_msg(e)};
     if (std::any_of(guard.begin(), guard.end(), [](unsigned char c) { return c != kGuardByte; }))
       return std::pair{"out_of_bounds", fmt::format("wrote outside buffer '{}' (guard band changed)", t.params[i].name)};
-    if (t.params[i].role == Role::In && got.buffers[i] != sent.buffers[i])
+    if (is_input && check_inputs && got.buffers[i] != sent.buffers[i])
       return std::pair{"input_mutated", fmt::format("input buffer '{}' was modified", t.params[i].name)};
   }
   return std::nullopt;
@@ -217,7 +223,7 @@ struct Child {
           if (err == cudaSuccess) err = cudaGetLastError();
           if (err == cudaSuccess && rep == 0) {  // first run: check the result
             HostCall got;
-            if (auto bad = download(t, inputs, got, d, s)) {
+            if (auto bad = download(t, inputs, got, d, s, /*check_inputs=*/false)) {
               r["status"] = bad->first;
               r["message"] = bad->second;
             } else if (!trusted) {

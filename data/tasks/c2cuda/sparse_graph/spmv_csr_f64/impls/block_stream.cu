@@ -6,7 +6,7 @@ namespace {
 constexpr int kThreads = 256;
 constexpr int kRows = 32;                  // rows per block
 constexpr int kLanesPerRow = kThreads / kRows;  // 8
-constexpr int kCap = 4096;                 // staged products per block (32 KB)
+constexpr int kCap = 2048;                 // staged products per block (16 KB)
 
 __global__ void __launch_bounds__(kThreads)
 spmv_f64_stream_kernel(int rows, const int* __restrict__ rowptr, const int* __restrict__ colidx,
@@ -21,8 +21,23 @@ spmv_f64_stream_kernel(int rows, const int* __restrict__ rowptr, const int* __re
   const int cnt = rp[nr] - base;
 
   if (cnt <= kCap) {
-    for (int t = threadIdx.x; t < cnt; t += blockDim.x)
-      prod[t] = __ldcs(vals + base + t) * __ldg(x + __ldcs(colidx + base + t));
+    // 4 independent colidx/vals loads and x gathers in flight per thread
+    for (int t0 = threadIdx.x; t0 < cnt; t0 += 4 * kThreads) {
+      int c[4];
+      double v[4];
+#pragma unroll
+      for (int q = 0; q < 4; ++q) {
+        const int t = t0 + q * kThreads;
+        c[q] = t < cnt ? __ldcs(colidx + base + t) : 0;
+        v[q] = t < cnt ? __ldcs(vals + base + t) : 0.0;
+      }
+      double xv[4];
+#pragma unroll
+      for (int q = 0; q < 4; ++q) xv[q] = t0 + q * kThreads < cnt ? __ldg(x + c[q]) : 0.0;
+#pragma unroll
+      for (int q = 0; q < 4; ++q)
+        if (t0 + q * kThreads < cnt) prod[t0 + q * kThreads] = v[q] * xv[q];
+    }
     __syncthreads();
     const int i = threadIdx.x / kLanesPerRow;
     const int sub = threadIdx.x % kLanesPerRow;
