@@ -27,7 +27,9 @@ TEST(Inputs, SameSeedSameBytesOtherSeedOtherBytes) {
   for (size_t i = 0; i < t.params.size(); ++i) {
     if (!t.params[i].pointer || t.params[i].role == task::Role::Out) continue;
     EXPECT_EQ(a->buffers[i], b->buffers[i]) << t.params[i].name;
-    if (t.params[i].dist->kind != task::Dist::Kind::Const) EXPECT_NE(a->buffers[i], c->buffers[i]) << t.params[i].name;
+    if (t.params[i].dist->kind != task::Dist::Kind::Const) {
+      EXPECT_NE(a->buffers[i], c->buffers[i]) << t.params[i].name;
+    }
   }
 }
 

@@ -17,7 +17,7 @@ __device__ __forceinline__ float block_reduce(float v, float* red) {
   __syncthreads();
   float t = (lane < kThreads / 32) ? red[lane] : (IsMax ? -INFINITY : 0.f);
 #pragma unroll
-  for (int off = 4; off > 0; off >>= 1) {
+  for (int off = 16; off > 0; off >>= 1) {
     const float o = __shfl_xor_sync(0xffffffffu, t, off);
     t = IsMax ? fmaxf(t, o) : t + o;
   }

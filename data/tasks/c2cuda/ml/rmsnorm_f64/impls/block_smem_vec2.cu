@@ -39,7 +39,7 @@ rmsnorm_block_kernel(int rows, int cols, int cached, double eps, const double* _
     __syncthreads();  // also publishes rowbuf
     double t = (lane < kThreads / 32) ? red[lane] : 0.0;
 #pragma unroll
-    for (int off = 4; off > 0; off >>= 1) t += __shfl_xor_sync(0xffffffffu, t, off);
+    for (int off = 16; off > 0; off >>= 1) t += __shfl_xor_sync(0xffffffffu, t, off);
     const double inv = 1.0 / sqrt(t / (double)cols + eps);
     if (vec) {
       for (int v = threadIdx.x; v < nv; v += kThreads) {

@@ -14,7 +14,7 @@ __device__ __forceinline__ float block_max(float v, float* red) {
   __syncthreads();
   float t = (lane < kThreads / 32) ? red[lane] : -INFINITY;
 #pragma unroll
-  for (int off = 4; off > 0; off >>= 1) t = fmaxf(t, __shfl_xor_sync(0xffffffffu, t, off));
+  for (int off = 16; off > 0; off >>= 1) t = fmaxf(t, __shfl_xor_sync(0xffffffffu, t, off));
   __syncthreads();  // red is reused right after
   return t;
 }
@@ -27,7 +27,7 @@ __device__ __forceinline__ float block_sum(float v, float* red) {
   __syncthreads();
   float t = (lane < kThreads / 32) ? red[lane] : 0.f;
 #pragma unroll
-  for (int off = 4; off > 0; off >>= 1) t += __shfl_xor_sync(0xffffffffu, t, off);
+  for (int off = 16; off > 0; off >>= 1) t += __shfl_xor_sync(0xffffffffu, t, off);
   __syncthreads();
   return t;
 }

@@ -174,8 +174,9 @@ __global__ void __launch_bounds__(kThreads) radix_scatter(int n, const Key* __re
       run += t;
     }
     int total;
-    toff[d] = block_exclusive_i(run, warp_sums, &total);  // ends with a barrier
+    toff[d] = block_exclusive_i(run, warp_sums, &total);
   }
+  __syncthreads();  // toff is read across threads below
 #pragma unroll
   for (int r = 0; r < kRounds; ++r) {
     if (wbase + r * 32 + lane < n) {

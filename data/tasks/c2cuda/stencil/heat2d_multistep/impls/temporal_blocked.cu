@@ -12,8 +12,8 @@ __global__ void __launch_bounds__(THREADS) heat2d_temporal_kernel(int n, int m, 
                                                                   const float* __restrict__ src,
                                                                   float* __restrict__ dst) {
   __shared__ float buf[2][SY][SX];
-  const int gi0 = blockIdx.y * OY - K;  // global row of smem row 0
-  const int gj0 = blockIdx.x * OX - K;  // global col of smem col 0
+  const int gi0 = (int)(blockIdx.y * OY) - K;  // global row of smem row 0
+  const int gj0 = (int)(blockIdx.x * OX) - K;  // global col of smem col 0
   // load the tile; cells outside the grid get 0 (they only ever feed cells that are outside or on the border)
   for (int e = threadIdx.x; e < SY * SX; e += THREADS) {
     int r = e / SX, c = e % SX;

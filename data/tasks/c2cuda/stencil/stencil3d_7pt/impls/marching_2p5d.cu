@@ -19,8 +19,8 @@ __global__ void __launch_bounds__(BX * BY) stencil3d_march_kernel(int nz, int ny
   const int xc = min(x, nx - 1), yc = min(y, ny - 1);
   const long long col = (long long)yc * sy + xc;  // this thread's (clamped) column offset
   // halo cells this thread is responsible for (x halo by ty==0/1 threads, y halo by tx rows)
-  const int hx_left = max(blockIdx.x * BX - 1, 0);
-  const int hx_right = min(blockIdx.x * BX + BX, nx - 1);
+  const int hx_left = max((int)(blockIdx.x * BX) - 1, 0);
+  const int hx_right = min((int)(blockIdx.x * BX) + BX, nx - 1);
   const int hy_top = max((int)(blockIdx.y * BY) - 1, 0);
   const int hy_bot = min((int)(blockIdx.y * BY) + BY, ny - 1);
 
