@@ -127,6 +127,8 @@ ProcessResult run_forked(const std::function<int()>& fn, std::chrono::millisecon
   }
   if (pid == 0) {
     setpgid(0, 0);
+    // A crash must end the child by its signal, whatever handlers the parent (or a sanitizer) set.
+    for (int sig : {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGSYS, SIGTRAP}) signal(sig, SIG_DFL);
     int code = 1;
     try {
       code = fn();
