@@ -1,9 +1,16 @@
 #pragma once
 #include <CLI/CLI.hpp>
+#include <filesystem>
+#include <functional>
 
 namespace cudaperf::cli {
 
 void add_tasks_command(CLI::App& app);
+void add_eval_command(CLI::App& app);
+
+// The action the chosen subcommand set up, and the default dataset root.
+extern std::function<int()> g_action;
+std::filesystem::path default_root();
 // Runs the subcommand chosen on the command line; returns the process exit code.
 int run_selected(CLI::App& app);
 

@@ -20,14 +20,14 @@ namespace cudaperf::cli {
 
 namespace fs = std::filesystem;
 
-namespace {
-
-std::function<int()> g_action;
-
 fs::path default_root() {
   if (fs::is_directory("data/tasks")) return "data/tasks";
   return fs::path(CUDAPERF_SOURCE_DIR) / "data" / "tasks";
 }
+
+std::function<int()> g_action;
+
+namespace {
 
 struct Row {
   std::string id, category;
@@ -79,17 +79,12 @@ int list_tasks(const fs::path& root) {
 }
 
 int show_task(const fs::path& root, const std::string& id) {
-  fs::path dir = root / "c2cuda" / id;
-  if (!fs::exists(dir / "task.toml")) dir = root / id;
-  if (!fs::exists(dir / "task.toml")) {
-    for (const auto& d : task::find_task_dirs(root))
-      if (d.parent_path().filename().string() + "/" + d.filename().string() == id) dir = d;
-  }
-  if (!fs::exists(dir / "task.toml")) {
+  auto dir = task::find_task_by_id(root, id);
+  if (!dir) {
     fmt::print(stderr, "cudaperf: no task '{}' under {} (see `cudaperf tasks list`)\n", id, root.string());
     return 2;
   }
-  auto r = task::load_task(dir);
+  auto r = task::load_task(*dir);
   if (!r) {
     for (const auto& d : r.errors()) fmt::print(stderr, "{}\n", d.to_string());
     return 1;

@@ -167,9 +167,11 @@ Artifact compile_reference(const task::Task& t, const Options& o) {
                t.c_reference_declaration(), t.reference, t.function, o);
 }
 
-Artifact compile_cuda(const task::Task& t, const fs::path& source, const Options& o) {
-  return build("cuda", {nvcc_path(), "-arch=sm_90", "-std=c++17", "-O3", "-lineinfo", "-Xcompiler", "-fPIC", "-shared", "-cudart", "shared"},
-               {}, t.cuda_declaration(), source, t.function, o);
+Artifact compile_cuda(const task::Task& t, const fs::path& source, const Options& o, bool verbose_ptxas) {
+  std::vector<std::string> cmd = {nvcc_path(), "-arch=sm_90", "-std=c++17", "-O3", "-lineinfo", "-Xcompiler", "-fPIC",
+                                  "-shared", "-cudart", "shared"};
+  if (verbose_ptxas) cmd.insert(cmd.end(), {"-Xptxas", "-v"});
+  return build("cuda", cmd, {}, t.cuda_declaration(), source, t.function, o);
 }
 
 std::string trim_diagnostics(const std::string& raw, size_t max_lines) {
@@ -186,6 +188,8 @@ std::string trim_diagnostics(const std::string& raw, size_t max_lines) {
   }
   if (important.empty())
     for (size_t i = 0; i < lines.size() && important.size() < max_lines; ++i) important.push_back(lines[i]);
+  for (auto& l : important)
+    if (l.size() > 300) l = l.substr(0, 300) + " [...]";
   std::string out = fmt::format("{}", fmt::join(important, "\n"));
   if (lines.size() > important.size()) out += fmt::format("\n[{} more line(s) omitted]", lines.size() - important.size());
   return out;

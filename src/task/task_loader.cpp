@@ -641,6 +641,14 @@ Result<Task> load_task(const fs::path& dir) {
   return t;
 }
 
+std::optional<fs::path> find_task_by_id(const fs::path& root, const std::string& id) {
+  for (const fs::path& d : {root / "c2cuda" / id, root / id})
+    if (fs::exists(d / "task.toml")) return d;
+  for (const auto& d : find_task_dirs(root))
+    if (d.parent_path().filename().string() + "/" + d.filename().string() == id) return d;
+  return std::nullopt;
+}
+
 std::vector<fs::path> find_task_dirs(const fs::path& root) {
   std::vector<fs::path> out;
   std::error_code ec;

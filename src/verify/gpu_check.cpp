@@ -188,10 +188,14 @@ struct Child {
       std::optional<HostCall> trusted;
       std::string trusted_name;
       std::vector<size_t> order;
-      for (size_t k = first_impl; k < t.impls.size(); ++k)
-        if (t.impls[k].strategy != "naive") order.push_back(k);
-      for (size_t k = first_impl; k < t.impls.size(); ++k)
-        if (t.impls[k].strategy == "naive") order.push_back(k);
+      auto rank = [&](size_t k) {  // the trusted impl first, then the others, naive last
+        const std::string& s = t.impls[k].strategy;
+        if (!o.trusted.empty()) return s == o.trusted ? 0 : (s == "naive" ? 2 : 1);
+        return s == "naive" ? 2 : 1;
+      };
+      for (int want = 0; want <= 2; ++want)
+        for (size_t k = first_impl; k < t.impls.size(); ++k)
+          if (rank(k) == want) order.push_back(k);
       for (size_t k : order) {
         const auto& im = t.impls[k];
         if (artifacts[k].empty()) continue;

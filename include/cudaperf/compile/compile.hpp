@@ -30,7 +30,9 @@ std::string nvcc_path();  // $CUDAPERF_NVCC, else /usr/local/cuda/bin/nvcc if pr
 Artifact compile_reference(const task::Task& t, const Options& o = {});
 // nvcc -arch=sm_90 shared object with the generated extern "C" declaration pre-included; the
 // object must define the task's function.
-Artifact compile_cuda(const task::Task& t, const std::filesystem::path& source, const Options& o = {});
+// verbose_ptxas adds -Xptxas -v: the per-kernel resource lines then appear in `diagnostics`.
+Artifact compile_cuda(const task::Task& t, const std::filesystem::path& source, const Options& o = {},
+                      bool verbose_ptxas = false);
 
 // Keeps the lines a person needs: errors and their context first, at most max_lines.
 std::string trim_diagnostics(const std::string& raw, size_t max_lines = 20);

@@ -86,6 +86,9 @@ Result<Task> parse_task_toml(const std::string& text, const std::string& file_na
 // Finds task folders (those holding task.toml) under `root`, sorted.
 std::vector<std::filesystem::path> find_task_dirs(const std::filesystem::path& root);
 
+// The folder of task `id` ("category/name") under a dataset root (root/c2cuda/id, root/id, or a search).
+std::optional<std::filesystem::path> find_task_by_id(const std::filesystem::path& root, const std::string& id);
+
 // Evaluates a buffer's length for a config; error message on failure.
 std::variant<int64_t, std::string> buffer_len(const Param& p, const Config& c);
 

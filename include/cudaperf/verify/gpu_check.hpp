@@ -26,6 +26,7 @@ struct GpuCheckOptions {
   uint64_t seed = 0x6a09e667f3bcc908ull;
   double task_timeout_s = 300;
   int timed_samples = 5;
+  std::string trusted;        // impl whose perf-size output is the reference; empty: first non-naive
 };
 
 // Checks one task; `artifacts[i]` is the built shared object of t.impls[i] (empty if the build failed).

@@ -1,0 +1,44 @@
+// Evaluating one candidate against a task: build and link checks on any machine, then (with a
+// GPU) every configuration against the C reference and timing against the task's naive impl.
+#pragma once
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cudaperf/compile/candidate.hpp"
+#include "cudaperf/task/task.hpp"
+#include "cudaperf/verify/gpu_check.hpp"
+#include "cudaperf/verify/verdict.hpp"
+
+namespace cudaperf::verify {
+
+struct ConfigResult {
+  std::string config;
+  bool perf = false;
+  std::string status;  // as GpuImplResult::status
+  std::string message;
+  double median_ms = -1, min_ms = -1, naive_median_ms = -1;
+  int samples = 0;
+};
+
+struct EvalReport {
+  std::string task_id, candidate;
+  Verdict verdict = Verdict::Ok;
+  std::string message;              // why, in one or a few lines
+  bool gpu_stages_run = false;
+  std::string device;               // GPU description, or why there is none
+  compile::CandidateBuild build;
+  std::vector<ConfigResult> configs;
+  std::optional<double> speedup_vs_naive;  // geometric mean over perf configs
+  std::string trusted_impl;                // the dataset impl used as reference at perf sizes
+};
+
+struct EvalOptions {
+  bool run_gpu = true;      // false: CPU-side checks only
+  GpuCheckOptions gpu;
+};
+
+EvalReport evaluate_candidate(const task::Task& t, const std::filesystem::path& candidate, const EvalOptions& o = {});
+
+}  // namespace cudaperf::verify

@@ -1,0 +1,113 @@
+// `cudaperf eval --task ID --candidate FILE.cu [--json] [--no-gpu]`
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <fmt/format.h>
+
+#include "cli/commands.hpp"
+#include "cudaperf/verify/evaluate.hpp"
+
+namespace cudaperf::cli {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// Exit codes (README): 0 ok, 1 any other verdict, 2 bad usage (unknown task, unreadable file),
+// 3 the CPU-side checks passed but the GPU stages were skipped (no GPU, or --no-gpu).
+constexpr int kExitOk = 0, kExitVerdict = 1, kExitUsage = 2, kExitGpuSkipped = 3;
+
+nlohmann::json to_json(const verify::EvalReport& r) {
+  nlohmann::json j = {{"task", r.task_id},
+                      {"candidate", r.candidate},
+                      {"verdict", verify::verdict_name(r.verdict)},
+                      {"tier", verify::verdict_tier(r.verdict)},
+                      {"message", r.message},
+                      {"gpu_stages", r.gpu_stages_run ? "run" : "skipped"},
+                      {"device", r.device},
+                      {"trusted_impl", r.trusted_impl}};
+  j["kernels"] = nlohmann::json::array();
+  for (const auto& k : r.build.kernels)
+    j["kernels"].push_back({{"name", k.name}, {"registers", k.registers}, {"barriers", k.barriers},
+                            {"shared_static_bytes", k.shared_static}, {"stack_frame_bytes", k.stack_frame},
+                            {"spill_store_bytes", k.spill_stores}, {"spill_load_bytes", k.spill_loads}});
+  j["link"] = {{"imports", r.build.link.imports}, {"needed", r.build.link.needed}, {"violations", nlohmann::json::array()}};
+  for (const auto& v : r.build.link.violations) j["link"]["violations"].push_back({{"symbol", v.symbol}, {"reason", v.reason}});
+  j["configs"] = nlohmann::json::array();
+  for (const auto& c : r.configs)
+    j["configs"].push_back({{"config", c.config}, {"perf", c.perf}, {"status", c.status}, {"message", c.message},
+                            {"median_ms", c.median_ms}, {"min_ms", c.min_ms}, {"samples", c.samples},
+                            {"naive_median_ms", c.naive_median_ms}});
+  if (r.speedup_vs_naive) j["speedup_vs_naive"] = *r.speedup_vs_naive;
+  return j;
+}
+
+void print_report(const verify::EvalReport& r) {
+  fmt::print("task:      {}\ncandidate: {}\nverdict:   {}\n", r.task_id, r.candidate, verify::verdict_name(r.verdict));
+  if (!r.message.empty()) {
+    std::string m = r.message;
+    for (size_t p = 0; (p = m.find('\n', p)) != std::string::npos; p += 12) m.replace(p, 1, "\n           ");
+    fmt::print("message:   {}\n", m);
+  }
+  if (!r.build.kernels.empty()) {
+    fmt::print("kernels (ptxas):\n");
+    for (const auto& k : r.build.kernels)
+      fmt::print("  {:<48} {:>3} regs {:>6} B smem {:>2} barriers {:>4} B stack {:>4} B spills\n", k.name.substr(0, 48),
+                 k.registers, k.shared_static, k.barriers, k.stack_frame, k.spill_stores + k.spill_loads);
+  }
+  fmt::print("device:    {}\n", r.device);
+  if (!r.gpu_stages_run) {
+    fmt::print("GPU stages: skipped\n");
+    return;
+  }
+  fmt::print("{:<14} {:<14} {:>10} {:>10} {:>10}  {}\n", "config", "status", "median ms", "naive ms", "speedup", "note");
+  for (const auto& c : r.configs)
+    fmt::print("{:<14} {:<14} {:>10} {:>10} {:>10}  {}\n", c.config, c.status,
+               c.median_ms > 0 ? fmt::format("{:.4f}", c.median_ms) : "-",
+               c.naive_median_ms > 0 ? fmt::format("{:.4f}", c.naive_median_ms) : "-",
+               c.median_ms > 0 && c.naive_median_ms > 0 ? fmt::format("{:.2f}x", c.naive_median_ms / c.median_ms) : "-",
+               c.status == "ok" ? "" : c.message.substr(0, 120));
+  if (r.speedup_vs_naive) fmt::print("speedup vs naive (geomean over perf configs): {:.2f}x\n", *r.speedup_vs_naive);
+}
+
+}  // namespace
+
+void add_eval_command(CLI::App& app) {
+  auto* ev = app.add_subcommand("eval", "Evaluate a candidate .cu against a task: build, link allowlist, "
+                                        "correctness on every config, timing vs the naive impl");
+  static std::string task_id, candidate, root;
+  static bool json = false, no_gpu = false;
+  ev->add_option("--task", task_id, "task id, e.g. reduction/sum_f32")->required();
+  ev->add_option("--candidate", candidate, "the candidate .cu file")->required();
+  ev->add_option("--root", root, "dataset folder (default: data/tasks)");
+  ev->add_flag("--json", json, "print the report as JSON");
+  ev->add_flag("--no-gpu", no_gpu, "CPU-side checks only (build, resources, link allowlist)");
+  ev->callback([] {
+    g_action = [] {
+      fs::path r = root.empty() ? default_root() : fs::path(root);
+      auto dir = task::find_task_by_id(r, task_id);
+      if (!dir) {
+        fmt::print(stderr, "cudaperf eval: no task '{}' under {}\n", task_id, r.string());
+        return kExitUsage;
+      }
+      if (!fs::is_regular_file(candidate)) {
+        fmt::print(stderr, "cudaperf eval: cannot read candidate '{}'\n", candidate);
+        return kExitUsage;
+      }
+      auto t = task::load_task(*dir);
+      if (!t) {
+        for (const auto& d : t.errors()) fmt::print(stderr, "{}\n", d.to_string());
+        return kExitUsage;
+      }
+      verify::EvalOptions o;
+      o.run_gpu = !no_gpu;
+      auto rep = verify::evaluate_candidate(t.value(), candidate, o);
+      if (json) fmt::print("{}\n", to_json(rep).dump(2));
+      else print_report(rep);
+      if (rep.verdict != verify::Verdict::Ok) return kExitVerdict;
+      return rep.gpu_stages_run ? kExitOk : kExitGpuSkipped;
+    };
+  });
+}
+
+}  // namespace cudaperf::cli

@@ -1,0 +1,58 @@
+#include "cudaperf/verify/verdict.hpp"
+
+#include <utility>
+
+namespace cudaperf::verify {
+
+namespace {
+constexpr std::pair<Verdict, const char*> kNames[] = {
+    {Verdict::Ok, "ok"},
+    {Verdict::CompileError, "compile_error"},
+    {Verdict::LinkError, "link_error"},
+    {Verdict::RuntimeError, "runtime_error"},
+    {Verdict::Timeout, "timeout"},
+    {Verdict::WrongAnswer, "wrong_answer"},
+    {Verdict::OutOfBounds, "out_of_bounds"},
+    {Verdict::InputMutated, "input_mutated"},
+    {Verdict::Nondeterministic, "nondeterministic"},
+    {Verdict::HackSuspected, "hack_suspected"},
+};
+}  // namespace
+
+const char* verdict_name(Verdict v) {
+  for (const auto& [k, n] : kNames)
+    if (k == v) return n;
+  return "?";
+}
+
+bool parse_verdict(const std::string& name, Verdict& out) {
+  for (const auto& [k, n] : kNames)
+    if (name == n) {
+      out = k;
+      return true;
+    }
+  return false;
+}
+
+int verdict_tier(Verdict v) {
+  switch (v) {
+    case Verdict::HackSuspected:
+    case Verdict::LinkError:
+    case Verdict::InputMutated:
+      return 0;
+    case Verdict::CompileError:
+      return 1;
+    case Verdict::RuntimeError:
+    case Verdict::Timeout:
+    case Verdict::OutOfBounds:
+      return 2;
+    case Verdict::WrongAnswer:
+    case Verdict::Nondeterministic:
+      return 3;
+    case Verdict::Ok:
+      return 4;
+  }
+  return 0;
+}
+
+}  // namespace cudaperf::verify

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# One red-team candidate (tests/redteam/*.cu) against elementwise/saxpy: its "// expect:" line names
+# the verdict (and optionally a substring of the message) it must get. Candidates whose verdict
+# needs a GPU exit 77 (skipped) where none is visible.
+set -uo pipefail
+bin=$1 file=$2 root=$3
+expect=$(sed -n 's|^// expect: *||p' "$file" | head -1)
+verdict=${expect%% *}
+needle=""
+[ "$expect" != "$verdict" ] && needle=${expect#* }
+args=()
+case "$verdict" in
+  link_error|compile_error) args=(--no-gpu) ;;
+  *) if ! command -v nvidia-smi >/dev/null 2>&1 || ! nvidia-smi -L >/dev/null 2>&1; then
+       echo "needs a GPU: skipping"; exit 77
+     fi ;;
+esac
+out=$("$bin" eval --root "$root" --task elementwise/saxpy --candidate "$file" --json "${args[@]}" 2>&1)
+got=$(python3 -c 'import json,sys; print(json.loads(sys.stdin.read())["verdict"])' <<<"$out" 2>/dev/null)
+status=0
+if [ "$got" != "$verdict" ]; then echo "FAIL: expected verdict $verdict, got '${got}'"; status=1; fi
+if [ -n "$needle" ] && ! grep -qF -- "$needle" <<<"$out"; then echo "FAIL: message lacks: $needle"; status=1; fi
+[ $status -ne 0 ] && echo "$out"
+exit $status

@@ -1,0 +1,11 @@
+// redteam: row 8 — launches too few blocks (floor division): the tail is never written
+// expect: wrong_answer
+#include <cuda_runtime.h>
+__global__ void saxpy_k(int n, float a, const float* x, const float* y, float* out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) out[i] = a * x[i] + y[i];
+}
+
+extern "C" void saxpy_f32(int n, float a, const float* x, const float* y, float* out, cudaStream_t stream) {
+  if (n >= 256) saxpy_k<<<n / 256, 256, 0, stream>>>(n, a, x, y, out);
+}

@@ -1,0 +1,13 @@
+// redteam: row 11 — reads a file (e.g. the expected answer or the dataset)
+// expect: link_error touches files
+#include <cstdio>
+#include <cuda_runtime.h>
+__global__ void saxpy_k(int n, float a, const float* x, const float* y, float* out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) out[i] = a * x[i] + y[i];
+}
+
+extern "C" void saxpy_f32(int n, float a, const float* x, const float* y, float* out, cudaStream_t stream) {
+  FILE* f = fopen("/proc/self/maps", "r"); if (f) fclose(f);
+  saxpy_k<<<(n + 255) / 256, 256, 0, stream>>>(n, a, x, y, out);
+}
