@@ -22,6 +22,7 @@ nlohmann::json to_json(const verify::EvalReport& r) {
                       {"candidate", r.candidate},
                       {"verdict", verify::verdict_name(r.verdict)},
                       {"tier", verify::verdict_tier(r.verdict)},
+                      {"complete", r.gpu_stages_run || r.verdict != verify::Verdict::Ok},
                       {"message", r.message},
                       {"gpu_stages", r.gpu_stages_run ? "run" : "skipped"},
                       {"device", r.device},
@@ -43,7 +44,9 @@ nlohmann::json to_json(const verify::EvalReport& r) {
 }
 
 void print_report(const verify::EvalReport& r) {
-  fmt::print("task:      {}\ncandidate: {}\nverdict:   {}\n", r.task_id, r.candidate, verify::verdict_name(r.verdict));
+  bool pending = !r.gpu_stages_run && r.verdict == verify::Verdict::Ok;
+  fmt::print("task:      {}\ncandidate: {}\nverdict:   {}\n", r.task_id, r.candidate,
+             pending ? "none yet (CPU-side checks passed; the GPU stages decide)" : verify::verdict_name(r.verdict));
   if (!r.message.empty()) {
     std::string m = r.message;
     for (size_t p = 0; (p = m.find('\n', p)) != std::string::npos; p += 12) m.replace(p, 1, "\n           ");

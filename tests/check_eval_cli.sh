@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# `cudaperf eval` exit codes: a dataset impl gives 0 with a GPU and 3 (GPU stages skipped) without;
+# an unknown task gives 2; a candidate that does not compile gives 1 with verdict compile_error.
+set -uo pipefail
+bin=$1 root=$2
+status=0
+"$bin" eval --root "$root" --task elementwise/saxpy --candidate "$root/c2cuda/elementwise/saxpy/impls/vectorized.cu" --json > /tmp/eval_cli.$$ 2>&1
+rc=$?
+if command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi -L >/dev/null 2>&1; then want=0; else want=3; fi
+[ $rc -eq $want ] || { echo "FAIL: dataset impl exit $rc, want $want"; cat /tmp/eval_cli.$$; status=1; }
+grep -q '"complete": '"$([ $want = 0 ] && echo true || echo false)" /tmp/eval_cli.$$ || { echo "FAIL: complete flag"; status=1; }
+"$bin" eval --root "$root" --task no/such_task --candidate "$0" >/dev/null 2>&1
+[ $? -eq 2 ] || { echo "FAIL: unknown task should exit 2"; status=1; }
+printf 'this is not CUDA\n' > /tmp/eval_cli_bad.$$.cu
+out=$("$bin" eval --root "$root" --task elementwise/saxpy --candidate /tmp/eval_cli_bad.$$.cu --json 2>&1)
+rc=$?
+[ $rc -eq 1 ] && grep -q '"verdict": "compile_error"' <<<"$out" || { echo "FAIL: compile error case (exit $rc)"; echo "$out"; status=1; }
+grep -q 'this is not CUDA\|error' <<<"$out" || { echo "FAIL: diagnostics missing"; status=1; }
+rm -f /tmp/eval_cli.$$ /tmp/eval_cli_bad.$$.cu
+exit $status
