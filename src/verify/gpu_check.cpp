@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <csignal>
+#include <cstdlib>
 #include <cstring>
 #include <fmt/format.h>
 #include <fstream>
@@ -12,6 +14,7 @@
 #include <sstream>
 #include <unistd.h>
 
+#include "cudaperf/sandbox/confine.hpp"
 #include "cudaperf/sandbox/process.hpp"
 #include "cudaperf/verify/cpu_gates.hpp"
 
@@ -83,16 +86,36 @@ std::optional<std::pair<std::string, std::string>> download(const task::Task& t,
   return std::nullopt;
 }
 
+// The child's report: JSON lines in shared memory (the child may not write files once confined).
+struct SharedLog {
+  size_t capacity = 0;
+  size_t used = 0;
+  char* data = nullptr;
+  void append(const std::string& line) {
+    if (used + line.size() + 1 > capacity) return;  // full: later lines are lost, the parent notices
+    std::memcpy(data + used, line.data(), line.size());
+    data[used + line.size()] = '\n';
+    used += line.size() + 1;
+  }
+};
+
+bool seccomp_disabled() {
+  const char* v = std::getenv("CUDAPERF_NO_SECCOMP");
+  return v && *v && std::string(v) != "0";
+}
+
 struct Child {
   const task::Task& t;
   const fs::path& reference_so;
   const std::vector<fs::path>& artifacts;
   const GpuCheckOptions& o;
-  std::ofstream log;  // one JSON object per line
+  SharedLog& log;  // one JSON object per line
 
-  void emit(const nlohmann::json& j) { log << j.dump() << "\n" << std::flush; }
+  void emit(const nlohmann::json& j) { log.append(j.dump()); }
 
   int run(size_t first_impl) {
+    sandbox::ConfinePolicy policy;
+    sandbox::isolate(policy);  // own network namespace, no file growth, not dumpable
     // Expected outputs for the small configs from the C reference.
     std::vector<std::pair<const task::Config*, HostCall>> small;
     for (const auto& c : t.configs) {
@@ -117,6 +140,13 @@ struct Child {
     }
     cudaStream_t s;
     cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking);
+    cudaFree(nullptr);  // make sure the context exists before the filter goes in
+    if (!seccomp_disabled()) {
+      if (auto err = sandbox::lock_down(policy)) {
+        emit({{"fatal", "cannot confine the worker: " + *err}});
+        return 2;
+      }
+    }
     for (size_t k = first_impl; k < t.impls.size(); ++k) {
       const auto& im = t.impls[k];
       if (artifacts[k].empty()) {
@@ -274,17 +304,21 @@ struct Child {
 std::vector<GpuImplResult> gpu_check_task(const task::Task& t, const fs::path& reference_so,
                                           const std::vector<fs::path>& artifacts, const GpuCheckOptions& o) {
   std::vector<GpuImplResult> results;
-  fs::path log_path = fs::temp_directory_path() / fmt::format("cudaperf-gpucheck-{}-{}.jsonl", getpid(), t.name);
+  constexpr size_t kLogBytes = 8 << 20;
+  sandbox::SharedArena arena(kLogBytes + sizeof(SharedLog) + 128);
+  auto* log = static_cast<SharedLog*>(arena.allocate(sizeof(SharedLog)));
+  char* log_data = static_cast<char*>(arena.allocate(kLogBytes));
+  if (!log || !log_data) return {{"*", "*", "runtime_error", "cannot map the worker's report buffer"}};
   size_t first = 0;
   while (first < t.impls.size()) {
-    fs::remove(log_path);
+    *log = SharedLog{kLogBytes, 0, log_data};
     auto pr = sandbox::run_forked(
         [&]() -> int {
-          Child c{t, reference_so, artifacts, o, std::ofstream(log_path)};
+          Child c{t, reference_so, artifacts, o, *log};
           return c.run(first);
         },
         std::chrono::milliseconds(static_cast<long long>(o.task_timeout_s * 1000)));
-    std::ifstream in(log_path);
+    std::istringstream in(std::string(log_data, std::min(log->used, kLogBytes)));
     std::string line, pending_impl, pending_cfg;
     size_t last_impl_seen = first;
     bool fatal = false;
@@ -310,13 +344,20 @@ std::vector<GpuImplResult> gpu_check_task(const task::Task& t, const fs::path& r
         if (t.impls[k].strategy == r.impl) last_impl_seen = std::max(last_impl_seen, k);
       results.push_back(r);
     }
-    fs::remove(log_path);
     if (fatal) break;
     if (pr.ok()) break;
     // The child died, hung, or stopped after a CUDA error: record it and go on after that impl.
     if (!pending_impl.empty()) {
-      results.push_back({pending_impl, pending_cfg, pr.timed_out ? "timeout" : "crash",
-                         fmt::format("worker {}", pr.describe())});
+      std::string status = pr.timed_out ? "timeout" : "crash";
+      std::string why = fmt::format("worker {}", pr.describe());
+      if (pr.signal == sandbox::forbidden_call_signal()) {
+        status = "hack_suspected";
+        why = "made a forbidden system call (network, processes, namespaces, ptrace or signals to others): worker killed by SIGSYS";
+      } else if (pr.signal == SIGXFSZ) {
+        status = "hack_suspected";
+        why = "tried to write a file: worker killed by SIGXFSZ";
+      }
+      results.push_back({pending_impl, pending_cfg, status, why});
       for (size_t k = 0; k < t.impls.size(); ++k)
         if (t.impls[k].strategy == pending_impl) last_impl_seen = k;
     }
