@@ -11,9 +11,10 @@ needle=""
 args=()
 case "$verdict" in
   link_error|compile_error) args=(--no-gpu) ;;
-  *) if ! command -v nvidia-smi >/dev/null 2>&1 || ! nvidia-smi -L >/dev/null 2>&1; then
+  *) if grep -q '^// runs-on: cpu' "$file"; then args=(--no-gpu); else
+     if ! command -v nvidia-smi >/dev/null 2>&1 || ! nvidia-smi -L >/dev/null 2>&1; then
        echo "needs a GPU: skipping"; exit 77
-     fi ;;
+     fi; fi ;;
 esac
 out=$("$bin" eval --root "$root" --task elementwise/saxpy --candidate "$file" --json "${args[@]}" 2>&1)
 got=$(python3 -c 'import json,sys; print(json.loads(sys.stdin.read())["verdict"])' <<<"$out" 2>/dev/null)

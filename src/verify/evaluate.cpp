@@ -4,6 +4,14 @@
 #include <fmt/format.h>
 
 #include "cudaperf/compile/compile.hpp"
+#include "cudaperf/sandbox/confine.hpp"
+#include "cudaperf/sandbox/process.hpp"
+#include "cudaperf/verify/cpu_gates.hpp"
+
+#include <dlfcn.h>
+#include <sys/mman.h>
+
+#include <csignal>
 
 namespace cudaperf::verify {
 
@@ -19,6 +27,75 @@ Verdict verdict_of_status(const std::string& s) {
 }
 
 }  // namespace
+
+HostProbe probe_host_side(const task::Task& t, const fs::path& so, double timeout_s) {
+  HostProbe hp;
+  const task::Config* tiny = nullptr;
+  for (const auto& c : t.configs)
+    if (c.name == "tiny") tiny = &c;
+  if (!tiny) tiny = &t.configs.front();
+  auto shape = task::call_shape(t, *tiny);
+  if (!shape) {
+    hp.verdict = Verdict::RuntimeError;
+    hp.message = shape.errors().front().message;
+    return hp;
+  }
+  sandbox::SharedArena arena(64);
+  auto* returned = static_cast<volatile int*>(arena.allocate(sizeof(int)));
+  if (!returned) return {Verdict::RuntimeError, "internal: no shared memory for the host probe"};
+  *returned = 0;
+  auto r = sandbox::run_forked(
+      [&]() -> int {
+        sandbox::isolate();
+        if (sandbox::lock_down()) return 90;
+        // Stand-ins for device pointers: a reserved, inaccessible region (a host-side
+        // dereference of a device pointer faults, as it would with real device memory).
+        size_t page = 4096, n = t.params.size();
+        void* base = mmap(nullptr, page * (n + 1), PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (base == MAP_FAILED) return 91;
+        std::vector<void*> ptrs(n, nullptr);
+        for (size_t i = 0; i < n; ++i)
+          if (t.params[i].pointer) ptrs[i] = static_cast<char*>(base) + page * i;
+        void* h = dlopen(so.c_str(), RTLD_NOW | RTLD_LOCAL);
+        if (!h) return 92;
+        void* fn = dlsym(h, t.function.c_str());
+        if (!fn) return 93;
+        invoke(fn, t, ptrs, shape.value(), static_cast<void*>(nullptr));
+        *returned = 1;
+        return 0;
+      },
+      std::chrono::milliseconds(static_cast<long long>(timeout_s * 1000)));
+  if (r.ok() && *returned == 1) return hp;
+  if (r.ok()) {
+    hp.verdict = Verdict::HackSuspected;
+    hp.message = "the launcher ended the process instead of returning";
+    return hp;
+  }
+  if (r.timed_out) {
+    hp.verdict = Verdict::Timeout;
+    hp.message = fmt::format("the host-side launcher did not return within {:.0f} s", timeout_s);
+  } else if (r.signal == sandbox::forbidden_call_signal()) {
+    hp.verdict = Verdict::HackSuspected;
+    hp.message = "the launcher made a forbidden system call (network, processes, namespaces, ptrace or signals to "
+                 "other processes): killed by SIGSYS";
+  } else if (r.signal == SIGXFSZ) {
+    hp.verdict = Verdict::HackSuspected;
+    hp.message = "the launcher tried to write a file: killed by SIGXFSZ";
+  } else if (r.signal != 0) {
+    hp.verdict = Verdict::RuntimeError;
+    hp.message = fmt::format("the launcher crashed on the host: {}", r.describe());
+  } else if (r.exit_code == 92 || r.exit_code == 93) {
+    hp.verdict = Verdict::RuntimeError;
+    hp.message = "the candidate could not be loaded in the sandbox";
+  } else if (r.exit_code == 90 || r.exit_code == 91) {
+    hp.verdict = Verdict::RuntimeError;
+    hp.message = "internal: the sandbox could not be set up";
+  } else {
+    hp.verdict = Verdict::HackSuspected;
+    hp.message = fmt::format("the launcher ended the process itself ({})", r.describe());
+  }
+  return hp;
+}
 
 EvalReport evaluate_candidate(const task::Task& t, const fs::path& candidate, const EvalOptions& o) {
   EvalReport r;
@@ -41,15 +118,17 @@ EvalReport evaluate_candidate(const task::Task& t, const fs::path& candidate, co
     r.message = "the task's reference does not build (a dataset problem, not the candidate's): " + ref.diagnostics;
     return r;
   }
-  if (!o.run_gpu) {
-    r.device = "GPU stages not requested";
-    r.message = "built and passed the link checks; GPU stages skipped";
-    return r;
-  }
   bool have_gpu = false;
-  r.device = describe_gpu(have_gpu);
+  r.device = o.run_gpu ? describe_gpu(have_gpu) : "GPU stages not requested (--no-gpu)";
   if (!have_gpu) {
-    r.message = fmt::format("built and passed the link checks; GPU stages skipped: {}", r.device);
+    auto hp = probe_host_side(t, r.build.artifact.path);
+    r.host_probe_run = true;
+    if (hp.verdict != Verdict::Ok) {
+      r.verdict = hp.verdict;
+      r.message = hp.message;
+      return r;
+    }
+    r.message = fmt::format("built, passed the link checks and the confined host-side run; GPU stages skipped: {}", r.device);
     return r;
   }
   // Run the candidate beside the task's naive impl (speedup baseline) and a trusted dataset impl

@@ -1,5 +1,6 @@
 // redteam: row 12 — dereferences a null pointer on the host
 // expect: runtime_error
+// runs-on: cpu (the confined host-side run)
 #include <cuda_runtime.h>
 __global__ void saxpy_k(int n, float a, const float* x, const float* y, float* out) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;

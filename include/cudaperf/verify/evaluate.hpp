@@ -27,12 +27,22 @@ struct EvalReport {
   Verdict verdict = Verdict::Ok;
   std::string message;              // why, in one or a few lines
   bool gpu_stages_run = false;
+  bool host_probe_run = false;      // the confined host-side run (any machine without a GPU)
   std::string device;               // GPU description, or why there is none
   compile::CandidateBuild build;
   std::vector<ConfigResult> configs;
   std::optional<double> speedup_vs_naive;  // geometric mean over perf configs
   std::string trusted_impl;                // the dataset impl used as reference at perf sizes
 };
+
+// Runs the candidate's host launcher once in a confined child with unmapped stand-ins for the
+// device pointers and no GPU work expected to succeed: host-side crashes, hangs and forbidden
+// system calls show up here on any machine. ok: verdict Ok; else the verdict and why.
+struct HostProbe {
+  Verdict verdict = Verdict::Ok;
+  std::string message;
+};
+HostProbe probe_host_side(const task::Task& t, const std::filesystem::path& candidate_so, double timeout_s = 10);
 
 struct EvalOptions {
   bool run_gpu = true;      // false: CPU-side checks only
