@@ -238,7 +238,7 @@ int check_gpu(const fs::path& root, bool perf, unsigned jobs, const std::string&
   size_t j = 0, failures = 0;
   verify::GpuCheckOptions o;
   o.perf = perf;
-  o.timed_samples = samples;
+  o.timing.min_samples = samples;
   fmt::print("{:<36} {:<22} {:<14} {:>10} {:>9}  {}\n", "task", "impl", "small configs", "perf ms", "vs naive", "note");
   for (size_t i = 0; i < tasks.size(); ++i) {
     const auto& t = tasks[i];
@@ -266,7 +266,8 @@ int check_gpu(const fs::path& root, bool perf, unsigned jobs, const std::string&
       for (const auto& r : res) {
         if (r.impl != im.strategy && r.impl != "*") continue;
         jt["results"].push_back({{"impl", r.impl}, {"config", r.config}, {"status", r.status}, {"message", r.message},
-                                 {"median_ms", r.median_ms}, {"min_ms", r.min_ms}, {"samples", r.samples}});
+                                 {"median_ms", r.median_ms}, {"min_ms", r.min_ms}, {"q1_ms", r.q1_ms}, {"q3_ms", r.q3_ms},
+                                 {"rel_stdev", r.rel_stdev}, {"samples", r.samples}, {"stop_reason", r.stop_reason}});
         const task::Config* c = nullptr;
         for (const auto& cc : t.configs)
           if (cc.name == r.config) c = &cc;
@@ -313,11 +314,11 @@ void add_tasks_command(CLI::App& app) {
   show->callback([] { g_action = [] { return show_task(root.empty() ? default_root() : fs::path(root), id); }; });
 
   static bool no_perf = false;
-  static int samples = 5;
+  static int samples = 10;
   auto* gpu = tasks->add_subcommand("check-gpu", "Run every implementation on the GPU against the C reference (small configs) and time them (perf configs)");
   gpu->add_option("path", path, "a task folder or a folder of tasks (default: data/tasks)");
   gpu->add_flag("--no-perf", no_perf, "skip the perf configs");
-  gpu->add_option("--samples", samples, "timed samples per perf config (default 5)");
+  gpu->add_option("--min-samples", samples, "minimum timed samples per perf config (default 10; sampling stops at 0.5 % rel. stdev or 2 s)");
   gpu->add_option("-j,--jobs", jobs, "parallel builds (default: all cores)");
   gpu->add_option("--json", json, "write every result as JSON to this file");
   gpu->callback([] {

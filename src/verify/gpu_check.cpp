@@ -2,6 +2,7 @@
 
 #include <cuda_runtime.h>
 #include <dlfcn.h>
+#include <sys/mman.h>
 
 #include <algorithm>
 #include <cmath>
@@ -9,10 +10,10 @@
 #include <cstdlib>
 #include <cstring>
 #include <fmt/format.h>
-#include <fstream>
+#include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <sstream>
-#include <unistd.h>
 
 #include "cudaperf/sandbox/confine.hpp"
 #include "cudaperf/sandbox/process.hpp"
@@ -27,72 +28,40 @@ namespace {
 
 constexpr size_t kGuard = 4096;  // bytes of guard band before and after every device buffer
 constexpr unsigned char kGuardByte = 0xCD;
+constexpr unsigned char kPrefill[2] = {0xFF, 0x5A};  // run 0: NaN / -1 everywhere; run 1: a pattern
 
-struct DeviceCall {
-  std::vector<unsigned char*> base;  // allocation (guard + data + guard)
-  std::vector<void*> ptrs;           // what the implementation sees
-  std::vector<size_t> bytes;
+bool is_output(Role r) { return r == Role::Out || r == Role::InOut; }
+
+GpuImplResult result(std::string impl, std::string config, std::string status, std::string message) {
+  GpuImplResult r;
+  r.impl = std::move(impl);
+  r.config = std::move(config);
+  r.status = std::move(status);
+  r.message = std::move(message);
+  return r;
+}
+
+// One configuration as the workers see it: inputs in shared memory (read-only in workers) and
+// slots for what the implementation wrote (two runs with different pre-fills).
+struct SharedConfig {
+  const task::Config* cfg = nullptr;
+  bool perf = false;
+  task::CallShape shape;
+  std::vector<size_t> bytes;                  // per param (0 for non-buffers)
+  std::unique_ptr<sandbox::SharedArena> in_arena, out_arena;
+  std::vector<unsigned char*> in;             // per param: initial contents (in / inout)
+  std::vector<unsigned char*> out[2];         // per param: results of run 0 / run 1 (out / inout)
+  std::optional<HostCall> expected;           // small configs only; never leaves the supervisor
 };
 
 std::string cuda_msg(cudaError_t e) { return fmt::format("{} ({})", cudaGetErrorName(e), cudaGetErrorString(e)); }
 
-// Allocates and uploads. Returns an error message on failure.
-std::optional<std::string> upload(const task::Task& t, const HostCall& h, DeviceCall& d, cudaStream_t s) {
-  d.base.assign(t.params.size(), nullptr);
-  d.ptrs.assign(t.params.size(), nullptr);
-  d.bytes.assign(t.params.size(), 0);
-  for (size_t i = 0; i < t.params.size(); ++i) {
-    if (!t.params[i].pointer) continue;
-    d.bytes[i] = h.buffers[i].size();
-    void* p = nullptr;
-    if (auto e = cudaMalloc(&p, d.bytes[i] + 2 * kGuard); e != cudaSuccess) return "cudaMalloc: " + cuda_msg(e);
-    d.base[i] = static_cast<unsigned char*>(p);
-    d.ptrs[i] = d.base[i] + kGuard;
-    cudaMemsetAsync(d.base[i], kGuardByte, d.bytes[i] + 2 * kGuard, s);
-    cudaMemcpyAsync(d.ptrs[i], h.buffers[i].data(), d.bytes[i], cudaMemcpyHostToDevice, s);
-  }
-  if (auto e = cudaStreamSynchronize(s); e != cudaSuccess) return "upload: " + cuda_msg(e);
-  return std::nullopt;
-}
-
-void release(DeviceCall& d) {
-  for (auto* b : d.base)
-    if (b) cudaFree(b);
-  d.base.clear();
-}
-
-// Copies outputs back and checks guard bands and inputs. Returns (status, message) on failure.
-// Inputs are read back and compared only when check_inputs is set (the small configs).
-std::optional<std::pair<std::string, std::string>> download(const task::Task& t, const HostCall& sent, HostCall& got,
-                                                            DeviceCall& d, cudaStream_t s, bool check_inputs = true) {
-  got.shape = sent.shape;
-  got.buffers.assign(t.params.size(), {});
-  std::vector<unsigned char> guard(2 * kGuard);
-  for (size_t i = 0; i < t.params.size(); ++i) {
-    if (!t.params[i].pointer) continue;
-    bool is_input = t.params[i].role == Role::In;
-    if (!is_input || check_inputs) {
-      got.buffers[i].resize(d.bytes[i]);
-      cudaMemcpyAsync(got.buffers[i].data(), d.ptrs[i], d.bytes[i], cudaMemcpyDeviceToHost, s);
-    }
-    cudaMemcpyAsync(guard.data(), d.base[i], kGuard, cudaMemcpyDeviceToHost, s);
-    cudaMemcpyAsync(guard.data() + kGuard, d.base[i] + kGuard + d.bytes[i], kGuard, cudaMemcpyDeviceToHost, s);
-    if (auto e = cudaStreamSynchronize(s); e != cudaSuccess) return std::pair{"runtime_error", "download: " + cuda_msg(e)};
-    if (std::any_of(guard.begin(), guard.end(), [](unsigned char c) { return c != kGuardByte; }))
-      return std::pair{"out_of_bounds", fmt::format("wrote outside buffer '{}' (guard band changed)", t.params[i].name)};
-    if (is_input && check_inputs && got.buffers[i] != sent.buffers[i])
-      return std::pair{"input_mutated", fmt::format("input buffer '{}' was modified", t.params[i].name)};
-  }
-  return std::nullopt;
-}
-
-// The child's report: JSON lines in shared memory (the child may not write files once confined).
+// The report a worker leaves for the supervisor: JSON lines in shared memory.
 struct SharedLog {
-  size_t capacity = 0;
-  size_t used = 0;
+  size_t capacity = 0, used = 0;
   char* data = nullptr;
   void append(const std::string& line) {
-    if (used + line.size() + 1 > capacity) return;  // full: later lines are lost, the parent notices
+    if (used + line.size() + 1 > capacity) return;
     std::memcpy(data + used, line.data(), line.size());
     data[used + line.size()] = '\n';
     used += line.size() + 1;
@@ -104,264 +73,440 @@ bool seccomp_disabled() {
   return v && *v && std::string(v) != "0";
 }
 
-struct Child {
+// ---------------------------------------------------------------- worker side
+
+struct DeviceBuffers {
+  std::vector<unsigned char*> base;  // guard + data + guard
+  std::vector<void*> ptr;            // what the implementation sees
+  ~DeviceBuffers() {
+    for (auto* b : base)
+      if (b) cudaFree(b);
+  }
+};
+
+struct Worker {
   const task::Task& t;
-  const fs::path& reference_so;
-  const std::vector<fs::path>& artifacts;
+  std::vector<SharedConfig>& configs;
   const GpuCheckOptions& o;
-  SharedLog& log;  // one JSON object per line
+  SharedLog& log;
+  cudaStream_t s{};
 
   void emit(const nlohmann::json& j) { log.append(j.dump()); }
 
-  int run(size_t first_impl) {
-    sandbox::ConfinePolicy policy;
-    sandbox::isolate(policy);  // own network namespace, no file growth, not dumpable
-    // Expected outputs for the small configs from the C reference.
-    std::vector<std::pair<const task::Config*, HostCall>> small;
-    for (const auto& c : t.configs) {
-      if (c.perf) continue;
-      auto call = make_call(t, c, o.seed ^ std::hash<std::string>{}(c.name), task::Prefill::Nan);
-      if (!call) {
-        emit({{"fatal", call.errors().front().message}});
-        return 2;
-      }
-      HostCall inputs = call.value();
-      if (auto err = run_reference(t, reference_so, call.value())) {
-        emit({{"fatal", "reference: " + *err}});
-        return 2;
-      }
-      small.push_back({&c, inputs});
-      small.push_back({&c, call.value()});
+  std::optional<std::string> alloc(const SharedConfig& sc, DeviceBuffers& d) {
+    d.base.assign(t.params.size(), nullptr);
+    d.ptr.assign(t.params.size(), nullptr);
+    for (size_t i = 0; i < t.params.size(); ++i) {
+      if (!t.params[i].pointer) continue;
+      void* p = nullptr;
+      if (auto e = cudaMalloc(&p, sc.bytes[i] + 2 * kGuard); e != cudaSuccess) return "cudaMalloc: " + cuda_msg(e);
+      d.base[i] = static_cast<unsigned char*>(p);
+      d.ptr[i] = d.base[i] + kGuard;
     }
-    // CUDA only after the reference runs: those fork, and a child must not inherit a context.
+    return std::nullopt;
+  }
+
+  // Guards, inputs and pre-filled outputs, on the worker's own stream.
+  void load(const SharedConfig& sc, DeviceBuffers& d, unsigned char prefill) {
+    for (size_t i = 0; i < t.params.size(); ++i) {
+      if (!t.params[i].pointer) continue;
+      cudaMemsetAsync(d.base[i], kGuardByte, kGuard, s);
+      cudaMemsetAsync(d.base[i] + kGuard + sc.bytes[i], kGuardByte, kGuard, s);
+      if (t.params[i].role == Role::Out) cudaMemsetAsync(d.ptr[i], prefill, sc.bytes[i], s);
+      else cudaMemcpyAsync(d.ptr[i], sc.in[i], sc.bytes[i], cudaMemcpyHostToDevice, s);
+    }
+  }
+
+  // Copies outputs to the shared slots; checks guard bands and (check_inputs) inputs.
+  std::optional<std::pair<std::string, std::string>> unload(const SharedConfig& sc, DeviceBuffers& d, int run,
+                                                            bool check_inputs) {
+    std::vector<unsigned char> guard(2 * kGuard), scratch;
+    for (size_t i = 0; i < t.params.size(); ++i) {
+      if (!t.params[i].pointer) continue;
+      if (is_output(t.params[i].role))
+        cudaMemcpyAsync(sc.out[run][i], d.ptr[i], sc.bytes[i], cudaMemcpyDeviceToHost, s);
+      cudaMemcpyAsync(guard.data(), d.base[i], kGuard, cudaMemcpyDeviceToHost, s);
+      cudaMemcpyAsync(guard.data() + kGuard, d.base[i] + kGuard + sc.bytes[i], kGuard, cudaMemcpyDeviceToHost, s);
+      bool in_check = check_inputs && t.params[i].role == Role::In;
+      if (in_check) {
+        scratch.resize(sc.bytes[i]);
+        cudaMemcpyAsync(scratch.data(), d.ptr[i], sc.bytes[i], cudaMemcpyDeviceToHost, s);
+      }
+      if (auto e = cudaStreamSynchronize(s); e != cudaSuccess) return std::pair{"runtime_error", cuda_msg(e)};
+      if (std::any_of(guard.begin(), guard.end(), [](unsigned char c) { return c != kGuardByte; }))
+        return std::pair{"out_of_bounds", fmt::format("wrote outside buffer '{}' (its guard band changed)", t.params[i].name)};
+      if (in_check && std::memcmp(scratch.data(), sc.in[i], sc.bytes[i]) != 0)
+        return std::pair{"input_mutated", fmt::format("input buffer '{}' was modified", t.params[i].name)};
+    }
+    return std::nullopt;
+  }
+
+  cudaError_t call(void* fn, const SharedConfig& sc, DeviceBuffers& d) {
+    invoke(fn, t, d.ptr, sc.shape, static_cast<void*>(s));
+    cudaError_t e = cudaStreamSynchronize(s);
+    return e == cudaSuccess ? cudaGetLastError() : e;
+  }
+
+  int run(const task::Impl& im, const fs::path& so) {
+    sandbox::ConfinePolicy policy;
+    sandbox::isolate(policy);
     if (auto e = cudaSetDevice(0); e != cudaSuccess) {
       emit({{"fatal", "no CUDA device: " + cuda_msg(e)}});
       return 2;
     }
-    cudaStream_t s;
     cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking);
-    cudaFree(nullptr);  // make sure the context exists before the filter goes in
-    if (!seccomp_disabled()) {
+    cudaFree(nullptr);  // the context exists before the filter goes in
+    if (!seccomp_disabled())
       if (auto err = sandbox::lock_down(policy)) {
         emit({{"fatal", "cannot confine the worker: " + *err}});
         return 2;
       }
+    for (auto& sc : configs) mprotect(sc.in_arena->base(), sc.in_arena->size(), PROT_READ);
+    void* h = dlopen(so.c_str(), RTLD_NOW | RTLD_LOCAL);
+    void* fn = h ? dlsym(h, t.function.c_str()) : nullptr;
+    if (!fn) {
+      emit({{"config", "*"}, {"status", "runtime_error"}, {"message", fmt::format("cannot load: {}", h ? "no symbol" : dlerror())}});
+      return 0;
     }
-    for (size_t k = first_impl; k < t.impls.size(); ++k) {
-      const auto& im = t.impls[k];
-      if (artifacts[k].empty()) {
-        emit({{"impl", im.strategy}, {"config", "*"}, {"status", "compile_error"}, {"message", "did not build"}});
-        continue;
-      }
-      void* h = dlopen(artifacts[k].c_str(), RTLD_NOW | RTLD_LOCAL);
-      void* fn = h ? dlsym(h, t.function.c_str()) : nullptr;
-      if (!fn) {
-        emit({{"impl", im.strategy}, {"config", "*"}, {"status", "runtime_error"}, {"message", fmt::format("dlopen: {}", dlerror())}});
-        continue;
-      }
-      for (size_t j = 0; j < small.size(); j += 2) {
-        const auto& [cfg, inputs] = small[j];
-        const HostCall& expected = small[j + 1].second;
-        emit({{"start", im.strategy}, {"config", cfg->name}});
-        DeviceCall d;
-        nlohmann::json r = {{"impl", im.strategy}, {"config", cfg->name}};
-        if (auto err = upload(t, inputs, d, s)) {
+    for (auto& sc : configs) {
+      if (sc.perf) continue;
+      for (int runi = 0; runi < 2; ++runi) {
+        emit({{"start", sc.cfg->name}, {"run", runi}});
+        nlohmann::json r = {{"config", sc.cfg->name}, {"run", runi}};
+        DeviceBuffers d;
+        if (auto err = alloc(sc, d)) {
           r["status"] = "runtime_error";
           r["message"] = *err;
           emit(r);
           return 3;
         }
-        invoke(fn, t, d.ptrs, inputs.shape, static_cast<void*>(s));
-        cudaError_t e = cudaStreamSynchronize(s);
-        if (e == cudaSuccess) e = cudaGetLastError();
-        if (e != cudaSuccess) {
+        load(sc, d, kPrefill[runi]);
+        if (auto e = call(fn, sc, d); e != cudaSuccess) {
           r["status"] = "runtime_error";
           r["message"] = cuda_msg(e);
           emit(r);
-          return 3;  // the context is unusable: the parent starts a new child at the next impl
+          return 3;  // the context is unusable after most errors
         }
-        HostCall got;
-        if (auto bad = download(t, inputs, got, d, s)) {
+        if (auto bad = unload(sc, d, runi, true)) {
           r["status"] = bad->first;
           r["message"] = bad->second;
-        } else if (auto cmp = compare_outputs(t, expected, got); !cmp.ok) {
-          r["status"] = "wrong_answer";
-          r["message"] = cmp.message;
         } else {
-          r["status"] = "ok";
+          r["status"] = "done";
         }
-        release(d);
         emit(r);
       }
     }
-    if (o.perf) run_perf(s, first_impl);
+    if (o.perf) return run_perf(fn, im);
     return 0;
   }
 
-  // Perf configs: every impl is run and timed; outputs are compared with the first impl (in
-  // file order, non-naive preferred) whose run here succeeded, since the C reference is too slow.
-  void run_perf(cudaStream_t s, size_t first_impl) {
-    int dev = 0;
+  int run_perf(void* fn, const task::Impl&) {
     int l2 = 0;
-    cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, dev);
-    void* flush = nullptr;
+    cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, 0);
     size_t flush_bytes = static_cast<size_t>(std::max(l2, 1 << 20)) * 2;
+    void* flush = nullptr;
     cudaMalloc(&flush, flush_bytes);
     cudaEvent_t e0, e1;
     cudaEventCreate(&e0);
     cudaEventCreate(&e1);
-    for (const auto& c : t.configs) {
-      if (!c.perf) continue;
-      auto call = make_call(t, c, o.seed ^ std::hash<std::string>{}(c.name), task::Prefill::Nan);
-      if (!call) continue;
-      const HostCall& inputs = call.value();
-      std::optional<HostCall> trusted;
-      std::string trusted_name;
-      std::vector<size_t> order;
-      auto rank = [&](size_t k) {  // the trusted impl first, then the others, naive last
-        const std::string& s = t.impls[k].strategy;
-        if (!o.trusted.empty()) return s == o.trusted ? 0 : (s == "naive" ? 2 : 1);
-        return s == "naive" ? 2 : 1;
-      };
-      for (int want = 0; want <= 2; ++want)
-        for (size_t k = first_impl; k < t.impls.size(); ++k)
-          if (rank(k) == want) order.push_back(k);
-      for (size_t k : order) {
-        const auto& im = t.impls[k];
-        if (artifacts[k].empty()) continue;
-        void* h = dlopen(artifacts[k].c_str(), RTLD_NOW | RTLD_LOCAL);
-        void* fn = h ? dlsym(h, t.function.c_str()) : nullptr;
-        if (!fn) continue;
-        emit({{"start", im.strategy}, {"config", c.name}});
-        nlohmann::json r = {{"impl", im.strategy}, {"config", c.name}};
-        DeviceCall d;
-        if (auto err = upload(t, inputs, d, s)) {
-          r["status"] = "runtime_error";
-          r["message"] = *err;
-          emit(r);
-          return;
-        }
-        std::vector<float> ms;
-        cudaError_t err = cudaSuccess;
-        int reps = o.timed_samples;
-        for (int rep = 0; rep <= reps && err == cudaSuccess; ++rep) {
-          if (rep > 0)  // restore inout buffers so every sample computes the same thing
-            for (size_t i = 0; i < t.params.size(); ++i)
-              if (t.params[i].role == Role::InOut)
-                cudaMemcpyAsync(d.ptrs[i], inputs.buffers[i].data(), d.bytes[i], cudaMemcpyHostToDevice, s);
-          cudaMemsetAsync(flush, rep & 0xff, flush_bytes, s);
-          cudaEventRecord(e0, s);
-          invoke(fn, t, d.ptrs, inputs.shape, static_cast<void*>(s));
-          cudaEventRecord(e1, s);
-          err = cudaStreamSynchronize(s);
-          if (err == cudaSuccess) err = cudaGetLastError();
-          if (err == cudaSuccess && rep == 0) {  // first run: check the result
-            HostCall got;
-            if (auto bad = download(t, inputs, got, d, s, /*check_inputs=*/false)) {
-              r["status"] = bad->first;
-              r["message"] = bad->second;
-            } else if (!trusted) {
-              trusted = got;
-              trusted_name = im.strategy;
-              r["status"] = "ok";
-              r["message"] = "trusted output for this config";
-            } else if (auto cmp = compare_outputs(t, *trusted, got); !cmp.ok) {
-              r["status"] = "wrong_answer";
-              r["message"] = fmt::format("disagrees with {}: {}", trusted_name, cmp.message);
-            } else {
-              r["status"] = "ok";
-              r["message"] = fmt::format("agrees with {}", trusted_name);
-            }
-          }
-          float t_ms = 0;
-          if (err == cudaSuccess && cudaEventElapsedTime(&t_ms, e0, e1) == cudaSuccess) {
-            if (rep > 0) ms.push_back(t_ms);
-            else if (t_ms > 25) reps = std::min(reps, 3);  // a slow (weak) impl: a few samples suffice
-          }
-        }
-        if (err != cudaSuccess) {
-          r["status"] = "runtime_error";
-          r["message"] = cuda_msg(err);
-          emit(r);
-          return;
-        }
-        std::sort(ms.begin(), ms.end());
-        if (!ms.empty()) {
-          r["median_ms"] = ms[ms.size() / 2];
-          r["min_ms"] = ms.front();
-          r["samples"] = ms.size();
-        }
-        release(d);
+    int rc = 0;
+    for (auto& sc : configs) {
+      if (!sc.perf) continue;
+      emit({{"start", sc.cfg->name}, {"run", 0}});
+      nlohmann::json r = {{"config", sc.cfg->name}, {"run", 0}};
+      DeviceBuffers d;
+      if (auto err = alloc(sc, d)) {
+        r["status"] = "runtime_error";
+        r["message"] = *err;
         emit(r);
+        rc = 3;
+        break;
       }
+      // Every sample, warm-up included, looks the same: inout restored, L2 flushed (outside the
+      // window), then the call between two events on the candidate's stream.
+      cudaError_t err = cudaSuccess;
+      auto one = [&](float& ms) {
+        for (size_t i = 0; i < t.params.size(); ++i)
+          if (t.params[i].role == Role::InOut)
+            cudaMemcpyAsync(d.ptr[i], sc.in[i], sc.bytes[i], cudaMemcpyHostToDevice, s);
+        cudaMemsetAsync(flush, 0, flush_bytes, s);
+        cudaCtxResetPersistingL2Cache();
+        cudaEventRecord(e0, s);
+        invoke(fn, t, d.ptr, sc.shape, static_cast<void*>(s));
+        cudaEventRecord(e1, s);
+        err = cudaStreamSynchronize(s);
+        if (err == cudaSuccess) err = cudaGetLastError();
+        if (err == cudaSuccess) err = cudaEventElapsedTime(&ms, e0, e1);
+        return err == cudaSuccess;
+      };
+      load(sc, d, kPrefill[0]);
+      float ms = 0;
+      if (one(ms)) {  // warm-up; its output is the one checked
+        if (auto bad = unload(sc, d, 0, false)) {
+          r["status"] = bad->first;
+          r["message"] = bad->second;
+          emit(r);
+          continue;
+        }
+      }
+      auto m = timing::measure([&](bool&) { float x = 0; return one(x) ? static_cast<double>(x) : -1.0; }, o.timing);
+      if (err != cudaSuccess) {
+        r["status"] = "runtime_error";
+        r["message"] = cuda_msg(err);
+        emit(r);
+        rc = 3;
+        break;
+      }
+      r["status"] = "done";
+      r["median_ms"] = m.summary.median;
+      r["min_ms"] = m.summary.min;
+      r["q1_ms"] = m.summary.q1;
+      r["q3_ms"] = m.summary.q3;
+      r["rel_stdev"] = m.summary.rel_stdev;
+      r["samples"] = m.summary.samples;
+      r["stop_reason"] = timing::stop_reason_name(m.reason);
+      emit(r);
     }
     cudaFree(flush);
+    return rc;
   }
 };
+
+// ---------------------------------------------------------------- supervisor side
+
+task::BufferView view_of(const task::Task& t, const SharedConfig& sc, size_t i, unsigned char* p) {
+  return task::BufferView{t.params[i].type, sc.shape.counts[i], p};
+}
+
+// Compares run `runi` of an implementation with the expected outputs; "" when it matches.
+std::string check_against(const task::Task& t, const SharedConfig& sc, int runi,
+                          const std::vector<std::vector<unsigned char>>* trusted) {
+  for (size_t i = 0; i < t.params.size(); ++i) {
+    if (!t.params[i].pointer || !is_output(t.params[i].role)) continue;
+    task::BufferView got = view_of(t, sc, i, sc.out[runi][i]);
+    task::BufferView want = trusted ? view_of(t, sc, i, const_cast<unsigned char*>((*trusted)[i].data()))
+                                    : sc.expected->view(t, i);
+    auto c = compare(want, got, t.rtol, t.atol, t.params[i].name);
+    if (!c.ok) return c.message;
+  }
+  return "";
+}
+
+std::string deterministic_check(const task::Task& t, const SharedConfig& sc) {
+  for (size_t i = 0; i < t.params.size(); ++i) {
+    if (!t.params[i].pointer || !is_output(t.params[i].role)) continue;
+    if (std::memcmp(sc.out[0][i], sc.out[1][i], sc.bytes[i]) != 0) {
+      auto c = compare(view_of(t, sc, i, sc.out[0][i]), view_of(t, sc, i, sc.out[1][i]), 0, 0, t.params[i].name);
+      return fmt::format("two runs differ bitwise (the task declares deterministic = true): {}", c.message);
+    }
+  }
+  return "";
+}
+
+std::optional<std::string> prepare(const task::Task& t, const task::Config& c, const fs::path& reference_so, uint64_t seed,
+                                   SharedConfig& sc) {
+  auto call = make_call(t, c, seed ^ std::hash<std::string>{}(c.name), task::Prefill::Nan);
+  if (!call) return call.errors().front().message;
+  sc.cfg = &c;
+  sc.perf = c.perf;
+  sc.shape = call->shape;
+  sc.bytes.assign(t.params.size(), 0);
+  size_t in_total = 64, out_total = 64;
+  for (size_t i = 0; i < t.params.size(); ++i) {
+    if (!t.params[i].pointer) continue;
+    sc.bytes[i] = call->buffers[i].size();
+    in_total += sc.bytes[i] + 64;
+    if (is_output(t.params[i].role)) out_total += 2 * (sc.bytes[i] + 64);
+  }
+  sc.in_arena = std::make_unique<sandbox::SharedArena>(in_total);
+  sc.out_arena = std::make_unique<sandbox::SharedArena>(out_total);
+  if (!sc.in_arena->ok() || !sc.out_arena->ok()) return "cannot map shared memory for the buffers";
+  sc.in.assign(t.params.size(), nullptr);
+  sc.out[0].assign(t.params.size(), nullptr);
+  sc.out[1].assign(t.params.size(), nullptr);
+  for (size_t i = 0; i < t.params.size(); ++i) {
+    if (!t.params[i].pointer) continue;
+    sc.in[i] = static_cast<unsigned char*>(sc.in_arena->allocate(std::max<size_t>(sc.bytes[i], 1)));
+    std::memcpy(sc.in[i], call->buffers[i].data(), sc.bytes[i]);
+    if (is_output(t.params[i].role))
+      for (auto& o : sc.out) o[i] = static_cast<unsigned char*>(sc.out_arena->allocate(std::max<size_t>(sc.bytes[i], 1)));
+  }
+  if (!c.perf) {
+    HostCall expected = std::move(call.value());
+    if (auto err = run_reference(t, reference_so, expected)) return "reference: " + *err;
+    sc.expected = std::move(expected);
+  }
+  return std::nullopt;
+}
 
 }  // namespace
 
 std::vector<GpuImplResult> gpu_check_task(const task::Task& t, const fs::path& reference_so,
                                           const std::vector<fs::path>& artifacts, const GpuCheckOptions& o) {
   std::vector<GpuImplResult> results;
-  constexpr size_t kLogBytes = 8 << 20;
-  sandbox::SharedArena arena(kLogBytes + sizeof(SharedLog) + 128);
-  auto* log = static_cast<SharedLog*>(arena.allocate(sizeof(SharedLog)));
-  char* log_data = static_cast<char*>(arena.allocate(kLogBytes));
-  if (!log || !log_data) return {{"*", "*", "runtime_error", "cannot map the worker's report buffer"}};
-  size_t first = 0;
-  while (first < t.impls.size()) {
+  std::vector<SharedConfig> configs(t.configs.size());
+  size_t used = 0;
+  for (const auto& c : t.configs) {
+    if (c.perf && !o.perf) continue;
+    if (auto err = prepare(t, c, reference_so, o.seed, configs[used]))
+      return {result("*", c.name, "runtime_error", *err)};
+    ++used;
+  }
+  configs.resize(used);
+
+  constexpr size_t kLogBytes = 1 << 20;
+  sandbox::SharedArena log_arena(kLogBytes + 256);
+  auto* log = static_cast<SharedLog*>(log_arena.allocate(sizeof(SharedLog)));
+  char* log_data = static_cast<char*>(log_arena.allocate(kLogBytes));
+  if (!log || !log_data) return {result("*", "*", "runtime_error", "cannot map the worker report buffer")};
+
+  // Trusted impl first (its perf output becomes the reference there), naive last.
+  std::vector<size_t> order;
+  auto rank = [&](size_t k) {
+    const std::string& s = t.impls[k].strategy;
+    if (!o.trusted.empty() && s == o.trusted) return 0;
+    return s == "naive" ? 2 : 1;
+  };
+  for (int want = 0; want <= 2; ++want)
+    for (size_t k = 0; k < t.impls.size(); ++k)
+      if (rank(k) == want) order.push_back(k);
+
+  std::map<std::string, std::vector<std::vector<unsigned char>>> trusted;  // perf config -> outputs
+  std::map<std::string, std::string> trusted_name;
+  for (size_t k : order) {
+    const auto& im = t.impls[k];
+    if (artifacts[k].empty()) {
+      results.push_back(result(im.strategy, "*", "compile_error", "did not build"));
+      continue;
+    }
     *log = SharedLog{kLogBytes, 0, log_data};
     auto pr = sandbox::run_forked(
         [&]() -> int {
-          Child c{t, reference_so, artifacts, o, *log};
-          return c.run(first);
+          Worker w{t, configs, o, *log};
+          return w.run(im, artifacts[k]);
         },
-        std::chrono::milliseconds(static_cast<long long>(o.task_timeout_s * 1000)));
+        std::chrono::milliseconds(static_cast<long long>(o.impl_timeout_s * 1000)));
     std::istringstream in(std::string(log_data, std::min(log->used, kLogBytes)));
-    std::string line, pending_impl, pending_cfg;
-    size_t last_impl_seen = first;
+    std::string line, pending;
+    std::map<std::string, std::vector<nlohmann::json>> by_config;
     bool fatal = false;
     while (std::getline(in, line)) {
       auto j = nlohmann::json::parse(line, nullptr, false);
       if (j.is_discarded()) continue;
       if (j.contains("fatal")) {
-        results.push_back({"*", "*", "runtime_error", j["fatal"].get<std::string>()});
+        results.push_back(result(im.strategy, "*", "runtime_error", j["fatal"].get<std::string>()));
         fatal = true;
-        continue;
+      } else if (j.contains("start")) {
+        pending = j["start"].get<std::string>();
+      } else {
+        std::string cfg = j.value("config", "*");
+        if (cfg == pending) pending.clear();
+        by_config[cfg].push_back(j);
       }
-      if (j.contains("start")) {
-        pending_impl = j["start"].get<std::string>();
-        pending_cfg = j["config"].get<std::string>();
-        continue;
-      }
-      GpuImplResult r{j.value("impl", ""), j.value("config", ""), j.value("status", ""), j.value("message", "")};
-      r.median_ms = j.value("median_ms", -1.0);
-      r.min_ms = j.value("min_ms", -1.0);
-      r.samples = j.value("samples", 0);
-      if (r.impl == pending_impl && r.config == pending_cfg) pending_impl.clear();
-      for (size_t k = 0; k < t.impls.size(); ++k)
-        if (t.impls[k].strategy == r.impl) last_impl_seen = std::max(last_impl_seen, k);
-      results.push_back(r);
     }
-    if (fatal) break;
-    if (pr.ok()) break;
-    // The child died, hung, or stopped after a CUDA error: record it and go on after that impl.
-    if (!pending_impl.empty()) {
-      std::string status = pr.timed_out ? "timeout" : "crash";
-      std::string why = fmt::format("worker {}", pr.describe());
+    if (fatal) continue;
+    // How the worker ended, when that decides a config's result.
+    auto ended = [&](const std::string& cfg) {
+      GpuImplResult r = result(im.strategy, cfg, pr.timed_out ? "timeout" : "crash", fmt::format("worker {}", pr.describe()));
       if (pr.signal == sandbox::forbidden_call_signal()) {
-        status = "hack_suspected";
-        why = "made a forbidden system call (network, processes, namespaces, ptrace or signals to others): worker killed by SIGSYS";
+        r.status = "hack_suspected";
+        r.message = "made a forbidden system call (network, processes, namespaces, ptrace or signals to others): "
+                    "worker killed by SIGSYS";
       } else if (pr.signal == SIGXFSZ) {
-        status = "hack_suspected";
-        why = "tried to write a file: worker killed by SIGXFSZ";
+        r.status = "hack_suspected";
+        r.message = "tried to write a file: worker killed by SIGXFSZ";
+      } else if (!pr.timed_out && pr.signal == 0) {
+        r.status = pr.exit_code == 3 ? "not_run" : "hack_suspected";
+        r.message = pr.exit_code == 3 ? "not run: the worker stopped after an earlier CUDA error"
+                                      : fmt::format("the worker ended on its own ({}) without finishing", pr.describe());
       }
-      results.push_back({pending_impl, pending_cfg, status, why});
-      for (size_t k = 0; k < t.impls.size(); ++k)
-        if (t.impls[k].strategy == pending_impl) last_impl_seen = k;
+      return r;
+    };
+    bool all_small_ok = true, worker_end_reported = false;
+    for (int pass = 0; pass < 2; ++pass) {  // small configs first: they decide whether perf output is trusted
+      for (auto& sc : configs) {
+        if (sc.perf != (pass == 1)) continue;
+        const std::string& name = sc.cfg->name;
+        if (!pending.empty() && name == pending) {  // the worker died or hung during this config
+          results.push_back(ended(name));
+          worker_end_reported = true;
+          all_small_ok = false;
+          continue;
+        }
+        auto it = by_config.find(name);
+        if (it == by_config.end()) {
+          if (by_config.count("*")) {
+            const auto& j = by_config["*"].front();
+            results.push_back(result(im.strategy, name, j.value("status", "runtime_error"), j.value("message", "")));
+            all_small_ok = false;
+          } else if (!pr.ok()) {
+            auto r = ended(name);
+            if (worker_end_reported && r.status != "not_run") {
+              r.status = "not_run";
+              r.message = "not run: the worker had stopped earlier";
+            }
+            worker_end_reported = true;
+            results.push_back(r);
+            all_small_ok = false;
+          }
+          continue;
+        }
+        GpuImplResult r = result(im.strategy, name, "ok", "");
+        for (const auto& j : it->second) {  // failures the worker saw itself come first
+          std::string st = j.value("status", "");
+          if (st != "done" && r.status == "ok") {
+            r.status = st;
+            r.message = j.value("message", "");
+          }
+          if (j.contains("median_ms")) {
+            r.median_ms = j["median_ms"];
+            r.min_ms = j["min_ms"];
+            r.q1_ms = j["q1_ms"];
+            r.q3_ms = j["q3_ms"];
+            r.rel_stdev = j["rel_stdev"];
+            r.samples = j["samples"];
+            r.stop_reason = j.value("stop_reason", "");
+          }
+        }
+        if (r.status == "ok" && !sc.perf) {
+          if (it->second.size() < 2) {
+            r.status = "runtime_error";
+            r.message = "the second run (other output pre-fill) did not complete";
+          }
+          for (int runi = 0; runi < 2 && r.status == "ok"; ++runi)
+            if (auto m = check_against(t, sc, runi, nullptr); !m.empty()) {
+              r.status = "wrong_answer";
+              r.message = runi == 0 ? m : "second run (other output pre-fill): " + m;
+            }
+          if (r.status == "ok" && t.deterministic)
+            if (auto m = deterministic_check(t, sc); !m.empty()) {
+              r.status = "nondeterministic";
+              r.message = m;
+            }
+        } else if (r.status == "ok" && sc.perf) {
+          auto tr = trusted.find(name);
+          if (tr == trusted.end()) {
+            if (all_small_ok && im.strategy != "naive") {
+              auto& copy = trusted[name];
+              copy.resize(t.params.size());
+              for (size_t i = 0; i < t.params.size(); ++i)
+                if (t.params[i].pointer && is_output(t.params[i].role)) copy[i].assign(sc.out[0][i], sc.out[0][i] + sc.bytes[i]);
+              trusted_name[name] = im.strategy;
+              r.message = "trusted output for this config (passed every smaller config against the C reference)";
+            } else {
+              r.message = "not compared: no trusted output for this config yet";
+            }
+          } else if (auto m = check_against(t, sc, 0, &tr->second); !m.empty()) {
+            r.status = "wrong_answer";
+            r.message = fmt::format("disagrees with {}: {}", trusted_name[name], m);
+          } else {
+            r.message = fmt::format("agrees with {}", trusted_name[name]);
+          }
+        }
+        if (!sc.perf && r.status != "ok") all_small_ok = false;
+        results.push_back(r);
+      }
     }
-    first = last_impl_seen + 1;
   }
   return results;
 }

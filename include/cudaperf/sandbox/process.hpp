@@ -38,6 +38,9 @@ class SharedArena {
   bool ok() const { return base_ != nullptr; }
   // Returns `bytes` of 64-byte aligned storage, or nullptr when the arena is full.
   void* allocate(size_t bytes);
+  // The whole mapping (page-aligned), e.g. to make it read-only in a child.
+  void* base() const { return base_; }
+  size_t size() const { return size_; }
 
  private:
   unsigned char* base_ = nullptr;

@@ -46,7 +46,11 @@ HostProbe probe_host_side(const task::Task& t, const std::filesystem::path& cand
 
 struct EvalOptions {
   bool run_gpu = true;      // false: CPU-side checks only
-  GpuCheckOptions gpu;
+  GpuCheckOptions gpu = [] {
+    GpuCheckOptions g;
+    g.impl_timeout_s = 120;  // a candidate that hangs costs at most this
+    return g;
+  }();
 };
 
 EvalReport evaluate_candidate(const task::Task& t, const std::filesystem::path& candidate, const EvalOptions& o = {});

@@ -1,32 +1,41 @@
-// Runs a task's CUDA implementations on the GPU against its C reference (dataset self-check).
-// Each task runs in a forked child that owns the CUDA context, so a crashing or hanging
-// implementation is recorded, the child replaced, and the rest of the task still checked.
+// Runs implementations of a task on the GPU: correctness on every small config against the C
+// reference, and timing at the perf configs against a trusted implementation.
+//
+// Process model: the supervisor (caller) generates inputs and runs the C reference; it never
+// touches CUDA. Each implementation runs in its own forked worker that creates the CUDA context,
+// then confines itself (sandbox/confine.hpp), then loads the implementation. Workers see inputs
+// (read-only shared memory) but never expected outputs: they write what the implementation
+// produced into shared memory, and the supervisor compares. A crash, hang or forbidden call ends
+// only that worker.
 #pragma once
 #include <filesystem>
-#include <functional>
 #include <string>
 #include <vector>
 
 #include "cudaperf/task/task.hpp"
+#include "cudaperf/timing/stats.hpp"
 
 namespace cudaperf::verify {
 
 struct GpuImplResult {
   std::string impl;
   std::string config;
-  std::string status;   // ok, wrong_answer, runtime_error, out_of_bounds, input_mutated, crash, timeout, compile_error
+  std::string status;   // ok, wrong_answer, runtime_error, out_of_bounds, input_mutated, nondeterministic,
+                        // hack_suspected, crash, timeout, compile_error
   std::string message;
   double median_ms = -1;  // perf configs only
   double min_ms = -1;
+  double q1_ms = -1, q3_ms = -1, rel_stdev = -1;
   int samples = 0;
+  std::string stop_reason;
 };
 
 struct GpuCheckOptions {
-  bool perf = true;           // also run and time the perf configs (trusted = best non-naive impl)
+  bool perf = true;               // also run and time the perf configs
   uint64_t seed = 0x6a09e667f3bcc908ull;
-  double task_timeout_s = 300;
-  int timed_samples = 5;
-  std::string trusted;        // impl whose perf-size output is the reference; empty: first non-naive
+  double impl_timeout_s = 300;    // one worker (one implementation, every config)
+  timing::StoppingRule timing{};  // min 10 samples, 0.5 % rel. stdev, 2 s budget
+  std::string trusted;            // impl whose perf-size output is the reference; empty: first non-naive
 };
 
 // Checks one task; `artifacts[i]` is the built shared object of t.impls[i] (empty if the build failed).
@@ -34,7 +43,8 @@ std::vector<GpuImplResult> gpu_check_task(const task::Task& t, const std::filesy
                                           const std::vector<std::filesystem::path>& artifacts,
                                           const GpuCheckOptions& o);
 
-// A one-line description of the visible device, or why there is none.
+// A one-line description of the visible device, or why there is none (queried in a child, so
+// the caller never initialises CUDA).
 std::string describe_gpu(bool& available);
 
 }  // namespace cudaperf::verify

@@ -1,0 +1,89 @@
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "cudaperf/timing/stats.hpp"
+
+namespace cudaperf::timing {
+namespace {
+
+TEST(Stats, QuartilesMedianAndSpread) {
+  auto s = summarize({5, 1, 3, 2, 4});
+  EXPECT_EQ(s.samples, 5);
+  EXPECT_DOUBLE_EQ(s.median, 3);
+  EXPECT_DOUBLE_EQ(s.q1, 2);
+  EXPECT_DOUBLE_EQ(s.q3, 4);
+  EXPECT_DOUBLE_EQ(s.iqr(), 2);
+  EXPECT_DOUBLE_EQ(s.min, 1);
+  EXPECT_DOUBLE_EQ(s.mean, 3);
+  EXPECT_NEAR(s.rel_stdev, std::sqrt(2.5) / 3, 1e-12);
+  auto even = summarize({1, 2, 3, 4});
+  EXPECT_DOUBLE_EQ(even.median, 2.5);
+  EXPECT_EQ(summarize({}).samples, 0);
+}
+
+TEST(Measure, StopsAtMinimumWhenSteady) {
+  int calls = 0;
+  auto m = measure([&](bool&) { ++calls; return 1.0; }, StoppingRule{});
+  EXPECT_EQ(m.reason, StopReason::Converged);
+  EXPECT_EQ(m.summary.samples, 10);
+  EXPECT_EQ(calls, 10);
+}
+
+TEST(Measure, KeepsSamplingNoisyDataUntilMax) {
+  int i = 0;
+  StoppingRule r;
+  r.max_samples = 40;
+  r.budget_s = 60;
+  auto m = measure([&](bool&) { return (i++ % 2) ? 1.0 : 2.0; }, r);
+  EXPECT_EQ(m.reason, StopReason::MaxSamples);
+  EXPECT_EQ(m.summary.samples, 40);
+}
+
+TEST(Measure, DiscardsThrottledSamplesAndCountsThem) {
+  int i = 0;
+  auto m = measure(
+      [&](bool& throttled) {
+        throttled = (i++ % 3 == 0);
+        return throttled ? 100.0 : 1.0;
+      },
+      StoppingRule{});
+  EXPECT_EQ(m.summary.samples, 10);
+  EXPECT_GE(m.summary.discarded, 4);
+  EXPECT_DOUBLE_EQ(m.summary.max, 1.0);  // no throttled value leaked in
+}
+
+TEST(Measure, FailureStopsAndSaysSo) {
+  int i = 0;
+  auto m = measure([&](bool&) { return ++i < 4 ? 1.0 : -1.0; }, StoppingRule{});
+  EXPECT_EQ(m.reason, StopReason::Failed);
+  EXPECT_EQ(m.summary.samples, 3);
+}
+
+TEST(Measure, BudgetEndsSlowSampling) {
+  StoppingRule r;
+  r.budget_s = 0.05;
+  int i = 0;
+  auto m = measure(
+      [&](bool&) {
+        auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(20);
+        while (std::chrono::steady_clock::now() < until) {}
+        return (i++ % 2) ? 1.0 : 3.0;
+      },
+      r);
+  EXPECT_EQ(m.reason, StopReason::Budget);
+  EXPECT_GE(m.summary.samples, 3);
+  EXPECT_LT(m.summary.samples, 10);
+}
+
+TEST(Measure, CpuBaselineTimesTheFunction) {
+  volatile double sink = 0;
+  StoppingRule r;
+  r.budget_s = 0.5;
+  auto m = measure_cpu([&] { for (int k = 0; k < 100000; ++k) sink = sink + k; }, r);
+  EXPECT_GE(m.summary.samples, 3);
+  EXPECT_GT(m.summary.median, 0);
+}
+
+}  // namespace
+}  // namespace cudaperf::timing
