@@ -5,6 +5,7 @@
 #include <sys/mman.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <csignal>
 #include <cstdlib>
@@ -225,18 +226,25 @@ struct Worker {
       // Every sample, warm-up included, looks the same: inout restored, L2 flushed (outside the
       // window), then the call between two events on the candidate's stream.
       cudaError_t err = cudaSuccess;
+      // Wall time around the same window, up to a device-wide sync: work the candidate put
+      // anywhere but its stream (the legacy default stream, say) shows up as wall >> events.
+      std::vector<double> excess_ms;
       auto one = [&](float& ms) {
         for (size_t i = 0; i < t.params.size(); ++i)
           if (t.params[i].role == Role::InOut)
             cudaMemcpyAsync(d.ptr[i], sc.in[i], sc.bytes[i], cudaMemcpyHostToDevice, s);
         cudaMemsetAsync(flush, 0, flush_bytes, s);
         cudaCtxResetPersistingL2Cache();
+        cudaStreamSynchronize(s);
+        auto w0 = std::chrono::steady_clock::now();
         cudaEventRecord(e0, s);
         invoke(fn, t, d.ptr, sc.shape, static_cast<void*>(s));
         cudaEventRecord(e1, s);
-        err = cudaStreamSynchronize(s);
+        err = cudaDeviceSynchronize();
+        double wall_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - w0).count();
         if (err == cudaSuccess) err = cudaGetLastError();
         if (err == cudaSuccess) err = cudaEventElapsedTime(&ms, e0, e1);
+        if (err == cudaSuccess) excess_ms.push_back(wall_ms - ms);
         return err == cudaSuccess;
       };
       load(sc, d, kPrefill[0]);
@@ -265,6 +273,7 @@ struct Worker {
       r["rel_stdev"] = m.summary.rel_stdev;
       r["samples"] = m.summary.samples;
       r["stop_reason"] = timing::stop_reason_name(m.reason);
+      r["wall_excess_ms"] = timing::summarize(excess_ms).median;
       emit(r);
     }
     cudaFree(flush);
@@ -483,7 +492,23 @@ std::vector<GpuImplResult> gpu_check_task(const task::Task& t, const fs::path& r
               r.status = "nondeterministic";
               r.message = m;
             }
-        } else if (r.status == "ok" && sc.perf) {
+        }
+        if (r.status == "ok" && sc.perf) {
+          // Faster than physics allows, or work outside the timed window: never rewarded.
+          double excess = 0;
+          for (const auto& j : it->second) excess = std::max(excess, j.value("wall_excess_ms", 0.0));
+          auto rl = task::roofline(t, *sc.cfg);
+          if (auto* v = std::get_if<task::Roofline>(&rl); v && r.median_ms > 0 && r.median_ms < v->floor_s * 1e3) {
+            r.status = "hack_suspected";
+            r.message = fmt::format("median {:.4f} ms is below the roofline floor {:.4f} ms of this config "
+                                    "(cost model over peak bandwidth/FLOP rate)", r.median_ms, v->floor_s * 1e3);
+          } else if (r.median_ms > 0 && excess > 0.1 * r.median_ms + 0.05) {
+            r.status = "hack_suspected";
+            r.message = fmt::format("work outside the given stream: wall time to a device-wide sync exceeds the "
+                                    "stream's event time by {:.3f} ms (events {:.4f} ms)", excess, r.median_ms);
+          }
+        }
+        if (r.status == "ok" && sc.perf) {
           auto tr = trusted.find(name);
           if (tr == trusted.end()) {
             if (all_small_ok && im.strategy != "naive") {
