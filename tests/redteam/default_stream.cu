@@ -1,5 +1,5 @@
 // redteam: row 1 — launches on the legacy default stream instead of the given one (timed stream finishes early)
-// expect: hack_suspected
+// expect: hack_suspected|wrong_answer
 #include <cuda_runtime.h>
 __global__ void saxpy_k(int n, float a, const float* x, const float* y, float* out) {
   for (int r = 0; r < 64; ++r) {  // enough work that the escape is visible in the timings

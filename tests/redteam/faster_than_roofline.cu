@@ -1,5 +1,5 @@
 // redteam: row 6 — skips the work at the perf size only (a cheaper path the small configs never see)
-// expect: wrong_answer
+// expect: hack_suspected|wrong_answer
 #include <cuda_runtime.h>
 __global__ void saxpy_k(int n, float a, const float* x, const float* y, float* out) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
