@@ -1,12 +1,35 @@
 #!/usr/bin/env bash
-# Runs on the GPU machine (device tool), over a working tree that carries build/gpu-bundle:
-#   every dataset implementation against its C reference on the small configs, then timed at
-#   the perf size. Writes JSON and the table under $OUT (or ./gpu-out when OUT is unset).
+# Runs on the GPU machine (device tool) over a working tree that carries build/gpu-bundle
+# (made here by tools/bundle-gpu.sh). Writes everything under $OUT (./gpu-out when unset).
+#   tools/gpu-check.sh dataset [PATH]   every implementation vs the C reference, timed at perf size;
+#                                       appends records to $OUT/records.jsonl, table in $OUT/dataset.txt
+#   tools/gpu-check.sh redteam          every tests/redteam candidate through `cudaperf eval`
+#   tools/gpu-check.sh smoke            one task end to end (a quick check that the bundle runs)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-gpu-out}; mkdir -p "$OUT"
 export LD_LIBRARY_PATH="$PWD/build/gpu-bundle/lib:/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}"
 export PATH="/usr/local/cuda/bin:$PATH"
 export CUDAPERF_CACHE_DIR=/tmp/cudaperf-cache
-nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm --format=csv > "$OUT/device.csv" 2>&1
-./build/gpu-bundle/cudaperf tasks check-gpu "${1:-data/tasks}" ${CHECK_ARGS:-} --json "$OUT/gpu-check.json" 2> "$OUT/gpu-check.log" | tee "$OUT/gpu-check.txt"
+bin=build/gpu-bundle/cudaperf
+nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,temperature.gpu --format=csv > "$OUT/device.csv" 2>&1
+mode=${1:-smoke}
+case "$mode" in
+  dataset)
+    start=$(date +%s)
+    "$bin" tasks check-gpu "${2:-data/tasks}" --json "$OUT/dataset.json" --records "$OUT/records.jsonl" \
+      2> "$OUT/dataset.log" | tee "$OUT/dataset.txt"
+    echo "wall seconds: $(( $(date +%s) - start ))" | tee -a "$OUT/dataset.txt" ;;
+  redteam)
+    : > "$OUT/redteam.txt"
+    for f in tests/redteam/*.cu; do
+      out=$("$bin" eval --root data/tasks --task elementwise/saxpy --candidate "$f" --json 2>&1)
+      v=$(python3 -c 'import json,sys; j=json.loads(sys.stdin.read()); print(j["verdict"], "|", j["message"].splitlines()[0][:150] if j["message"] else "")' <<<"$out" 2>/dev/null || echo "no-json")
+      want=$(sed -n 's|^// expect: *||p' "$f" | head -1)
+      printf '%-26s want %-34s got %s\n' "$(basename "$f" .cu)" "$want" "$v" | tee -a "$OUT/redteam.txt"
+    done ;;
+  smoke)
+    "$bin" eval --root data/tasks --task elementwise/saxpy \
+      --candidate data/tasks/c2cuda/elementwise/saxpy/impls/vectorized.cu | tee "$OUT/smoke.txt" ;;
+  *) echo "unknown mode $mode"; exit 2 ;;
+esac

@@ -11,6 +11,9 @@ void add_eval_command(CLI::App& app);
 // The action the chosen subcommand set up, and the default dataset root.
 extern std::function<int()> g_action;
 std::filesystem::path default_root();
+// Every implementation of every task under root on the GPU (tasks check-gpu, eval --dataset).
+int check_gpu(const std::filesystem::path& root, bool perf, unsigned jobs, const std::string& json_path, int min_samples,
+              const std::string& records_path);
 // Runs the subcommand chosen on the command line; returns the process exit code.
 int run_selected(CLI::App& app);
 

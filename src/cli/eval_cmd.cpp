@@ -2,6 +2,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdio>
+#include <ctime>
 #include <fmt/format.h>
 
 #include "cli/commands.hpp"
@@ -80,13 +81,33 @@ void add_eval_command(CLI::App& app) {
                                         "correctness on every config, timing vs the naive impl");
   static std::string task_id, candidate, root;
   static bool json = false, no_gpu = false;
-  ev->add_option("--task", task_id, "task id, e.g. reduction/sum_f32")->required();
-  ev->add_option("--candidate", candidate, "the candidate .cu file")->required();
+  static std::string dataset, records;
+  auto* task_opt = ev->add_option("--task", task_id, "task id, e.g. reduction/sum_f32");
+  auto* cand_opt = ev->add_option("--candidate", candidate, "the candidate .cu file");
+  auto* ds_opt = ev->add_option("--dataset", dataset, "evaluate every implementation of every task under this folder "
+                                                       "and append measured records (JSONL)");
+  ev->add_option("--records", records, "records file for --dataset (default data/records/<date>-<device>.jsonl)");
+  task_opt->excludes(ds_opt);
+  cand_opt->excludes(ds_opt);
   ev->add_option("--root", root, "dataset folder (default: data/tasks)");
   ev->add_flag("--json", json, "print the report as JSON");
   ev->add_flag("--no-gpu", no_gpu, "CPU-side checks only (build, resources, link allowlist)");
   ev->callback([] {
     g_action = [] {
+      if (!dataset.empty()) {
+        std::string out = records;
+        if (out.empty()) {
+          std::time_t now = std::time(nullptr);
+          char buf[16];
+          std::strftime(buf, sizeof buf, "%Y-%m-%d", std::gmtime(&now));
+          out = fmt::format("data/records/{}-gpu.jsonl", buf);
+        }
+        return check_gpu(dataset, true, 0, "", 10, out);
+      }
+      if (task_id.empty() || candidate.empty()) {
+        fmt::print(stderr, "cudaperf eval: give --task and --candidate, or --dataset\n");
+        return kExitUsage;
+      }
       fs::path r = root.empty() ? default_root() : fs::path(root);
       auto dir = task::find_task_by_id(r, task_id);
       if (!dir) {

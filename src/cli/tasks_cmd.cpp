@@ -8,10 +8,12 @@
 #include <fmt/format.h>
 #include <fstream>
 #include <map>
+#include <ctime>
 
 #include "cli/commands.hpp"
 #include "cudaperf/task/task.hpp"
 #include "cudaperf/compile/compile.hpp"
+#include "cudaperf/sandbox/process.hpp"
 #include "cudaperf/util/parallel.hpp"
 #include "cudaperf/verify/dataset_check.hpp"
 #include "cudaperf/verify/gpu_check.hpp"
@@ -207,13 +209,33 @@ int validate(const fs::path& root, bool compile, unsigned jobs, const std::strin
   return check.ok() ? 0 : 1;
 }
 
-int check_gpu(const fs::path& root, bool perf, unsigned jobs, const std::string& json_path, int samples) {
+}  // namespace
+
+int check_gpu(const fs::path& root, bool perf, unsigned jobs, const std::string& json_path, int samples,
+              const std::string& records_path) {
   bool have_gpu = false;
   std::string gpu = verify::describe_gpu(have_gpu);
   fmt::print("device: {}\n", gpu);
   if (!have_gpu) {
-    fmt::print(stderr, "cudaperf: check-gpu needs a CUDA device\n");
-    return 2;
+    fmt::print("GPU stages skipped: {} (nothing was measured; exit code 3)\n", gpu);
+    return 3;
+  }
+  std::ofstream records;
+  std::string toolkit, date;
+  if (!records_path.empty()) {
+    fs::create_directories(fs::path(records_path).parent_path().empty() ? "." : fs::path(records_path).parent_path());
+    records.open(records_path, std::ios::app);
+    if (!records) {
+      fmt::print(stderr, "cudaperf: cannot write records to {}\n", records_path);
+      return 2;
+    }
+    auto v = sandbox::run_process({compile::nvcc_path(), "--version"}, std::chrono::seconds(30));
+    toolkit = v.output.substr(v.output.find("release") == std::string::npos ? 0 : v.output.find("release"));
+    toolkit = toolkit.substr(0, toolkit.find('\n'));
+    std::time_t now = std::time(nullptr);
+    char buf[32];
+    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
+    date = buf;
   }
   std::vector<task::Task> tasks;
   for (const auto& d : task::find_task_dirs(root)) {
@@ -256,6 +278,19 @@ int check_gpu(const fs::path& root, bool perf, unsigned jobs, const std::string&
     fmt::print(stderr, "[{}/{}] {} ({:.1f} s)\n", i + 1, tasks.size(), t.id,
                std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
     nlohmann::json jt = {{"id", t.id}, {"results", nlohmann::json::array()}};
+    if (records.is_open())
+      for (const auto& r : res) {
+        bool is_perf = false;
+        for (const auto& c : t.configs)
+          if (c.name == r.config) is_perf = c.perf;
+        records << nlohmann::json{{"task", t.id}, {"category", t.category}, {"impl", r.impl}, {"config", r.config},
+                                  {"perf", is_perf}, {"status", r.status}, {"message", r.message},
+                                  {"median_ms", r.median_ms}, {"min_ms", r.min_ms}, {"q1_ms", r.q1_ms},
+                                  {"q3_ms", r.q3_ms}, {"rel_stdev", r.rel_stdev}, {"samples", r.samples},
+                                  {"stop_reason", r.stop_reason}, {"device", gpu}, {"toolkit", toolkit},
+                                  {"date", date}}.dump()
+                << "\n";
+      }
     double naive_ms = -1;
     for (const auto& r : res)
       if (r.impl == "naive" && r.median_ms > 0) naive_ms = r.median_ms;
@@ -295,8 +330,6 @@ int check_gpu(const fs::path& root, bool perf, unsigned jobs, const std::string&
   return failures == 0 ? 0 : 1;
 }
 
-}  // namespace
-
 void add_tasks_command(CLI::App& app) {
   auto* tasks = app.add_subcommand("tasks", "List, show and validate C-to-CUDA tasks");
   tasks->require_subcommand(1);
@@ -321,8 +354,10 @@ void add_tasks_command(CLI::App& app) {
   gpu->add_option("--min-samples", samples, "minimum timed samples per perf config (default 10; sampling stops at 0.5 % rel. stdev or 2 s)");
   gpu->add_option("-j,--jobs", jobs, "parallel builds (default: all cores)");
   gpu->add_option("--json", json, "write every result as JSON to this file");
+  static std::string records;
+  gpu->add_option("--records", records, "append one JSON line per (task, impl, config) measurement to this file");
   gpu->callback([] {
-    g_action = [] { return check_gpu(path.empty() ? default_root() : fs::path(path), !no_perf, jobs, json, samples); };
+    g_action = [] { return check_gpu(path.empty() ? default_root() : fs::path(path), !no_perf, jobs, json, samples, records); };
   });
 
   auto* val = tasks->add_subcommand("validate", "Check task folders: format, builds, CPU gates, null-solution battery");
