@@ -38,9 +38,11 @@ nlohmann::json to_json(const verify::EvalReport& r) {
   j["configs"] = nlohmann::json::array();
   for (const auto& c : r.configs)
     j["configs"].push_back({{"config", c.config}, {"perf", c.perf}, {"status", c.status}, {"message", c.message},
-                            {"median_ms", c.median_ms}, {"min_ms", c.min_ms}, {"samples", c.samples},
-                            {"naive_median_ms", c.naive_median_ms}});
+                            {"median_ms", c.median_ms}, {"min_ms", c.min_ms}, {"q1_ms", c.q1_ms}, {"q3_ms", c.q3_ms},
+                            {"rel_stdev", c.rel_stdev}, {"samples", c.samples}, {"naive_median_ms", c.naive_median_ms},
+                            {"c_baseline_ms", c.c_baseline_ms}, {"c_baseline_error", c.c_baseline_error}});
   if (r.speedup_vs_naive) j["speedup_vs_naive"] = *r.speedup_vs_naive;
+  if (r.speedup_vs_c) j["speedup_vs_c"] = *r.speedup_vs_c;
   return j;
 }
 
@@ -64,14 +66,19 @@ void print_report(const verify::EvalReport& r) {
     fmt::print("GPU stages: skipped\n");
     return;
   }
-  fmt::print("{:<14} {:<14} {:>10} {:>10} {:>10}  {}\n", "config", "status", "median ms", "naive ms", "speedup", "note");
+  fmt::print("{:<14} {:<14} {:>10} {:>8} {:>8} {:>10} {:>9} {:>10} {:>9}  {}\n", "config", "status", "median ms", "IQR ms",
+             "samples", "naive ms", "vs naive", "C -O3 ms", "vs C", "note");
   for (const auto& c : r.configs)
-    fmt::print("{:<14} {:<14} {:>10} {:>10} {:>10}  {}\n", c.config, c.status,
+    fmt::print("{:<14} {:<14} {:>10} {:>8} {:>8} {:>10} {:>9} {:>10} {:>9}  {}\n", c.config, c.status,
                c.median_ms > 0 ? fmt::format("{:.4f}", c.median_ms) : "-",
+               c.q3_ms >= 0 ? fmt::format("{:.4f}", c.q3_ms - c.q1_ms) : "-", c.samples > 0 ? std::to_string(c.samples) : "-",
                c.naive_median_ms > 0 ? fmt::format("{:.4f}", c.naive_median_ms) : "-",
                c.median_ms > 0 && c.naive_median_ms > 0 ? fmt::format("{:.2f}x", c.naive_median_ms / c.median_ms) : "-",
-               c.status == "ok" ? "" : c.message.substr(0, 120));
+               c.c_baseline_ms > 0 ? fmt::format("{:.3f}", c.c_baseline_ms) : "-",
+               c.median_ms > 0 && c.c_baseline_ms > 0 ? fmt::format("{:.1f}x", c.c_baseline_ms / c.median_ms) : "-",
+               c.status == "ok" ? c.c_baseline_error.substr(0, 80) : c.message.substr(0, 120));
   if (r.speedup_vs_naive) fmt::print("speedup vs naive (geomean over perf configs): {:.2f}x\n", *r.speedup_vs_naive);
+  if (r.speedup_vs_c) fmt::print("speedup vs C -O3, one core (geomean over perf configs): {:.1f}x\n", *r.speedup_vs_c);
 }
 
 }  // namespace
@@ -92,6 +99,8 @@ void add_eval_command(CLI::App& app) {
   ev->add_option("--root", root, "dataset folder (default: data/tasks)");
   ev->add_flag("--json", json, "print the report as JSON");
   ev->add_flag("--no-gpu", no_gpu, "CPU-side checks only (build, resources, link allowlist)");
+  static bool c_baseline = false;
+  ev->add_flag("--c-baseline", c_baseline, "also time the C reference at -O3 on one core (speedup vs C)");
   ev->callback([] {
     g_action = [] {
       if (!dataset.empty()) {
@@ -125,6 +134,7 @@ void add_eval_command(CLI::App& app) {
       }
       verify::EvalOptions o;
       o.run_gpu = !no_gpu;
+      o.c_baseline = c_baseline;
       auto rep = verify::evaluate_candidate(t.value(), candidate, o);
       if (json) fmt::print("{}\n", to_json(rep).dump(2));
       else print_report(rep);

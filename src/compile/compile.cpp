@@ -167,6 +167,11 @@ Artifact compile_reference(const task::Task& t, const Options& o) {
                t.c_reference_declaration(), t.reference, t.function, o);
 }
 
+Artifact compile_reference_baseline(const task::Task& t, const Options& o) {
+  return build("c", {"gcc", "-std=c11", "-O3", "-march=native", "-fPIC", "-shared"}, {"-lm"},
+               t.c_reference_declaration(), t.reference, t.function, o);
+}
+
 Artifact compile_cuda(const task::Task& t, const fs::path& source, const Options& o, bool verbose_ptxas) {
   std::vector<std::string> cmd = {nvcc_path(), "-arch=sm_90", "-std=c++17", "-O3", "-lineinfo", "-Xcompiler", "-fPIC",
                                   "-shared", "-cudart", "shared"};

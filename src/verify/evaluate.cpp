@@ -6,6 +6,7 @@
 #include "cudaperf/compile/compile.hpp"
 #include "cudaperf/sandbox/confine.hpp"
 #include "cudaperf/sandbox/process.hpp"
+#include "cudaperf/timing/cpu_baseline.hpp"
 #include "cudaperf/verify/cpu_gates.hpp"
 
 #include <dlfcn.h>
@@ -167,7 +168,16 @@ EvalReport evaluate_candidate(const task::Task& t, const fs::path& candidate, co
   int n_perf = 0;
   for (const auto& x : results) {
     if (x.impl != "candidate" && x.impl != "*") continue;
-    ConfigResult c{x.config, false, x.status, x.message, x.median_ms, x.min_ms, -1, x.samples};
+    ConfigResult c;
+    c.config = x.config;
+    c.status = x.status;
+    c.message = x.message;
+    c.median_ms = x.median_ms;
+    c.min_ms = x.min_ms;
+    c.q1_ms = x.q1_ms;
+    c.q3_ms = x.q3_ms;
+    c.rel_stdev = x.rel_stdev;
+    c.samples = x.samples;
     for (const auto& cfg : t.configs)
       if (cfg.name == x.config) c.perf = cfg.perf;
     if (auto it = naive_ms.find(x.config); it != naive_ms.end()) c.naive_median_ms = it->second;
@@ -186,6 +196,31 @@ EvalReport evaluate_candidate(const task::Task& t, const fs::path& candidate, co
     r.message = "the candidate produced no results";
   }
   if (n_perf > 0 && r.verdict == Verdict::Ok) r.speedup_vs_naive = std::exp(log_sum / n_perf);
+  if (o.c_baseline && r.verdict == Verdict::Ok) {
+    auto base = compile::compile_reference_baseline(t);
+    double c_log = 0;
+    int c_n = 0;
+    for (auto& c : r.configs) {
+      const task::Config* cfg = nullptr;
+      for (const auto& x : t.configs)
+        if (x.name == c.config) cfg = &x;
+      if (!cfg || !base.ok) {
+        c.c_baseline_error = base.ok ? "unknown config" : "the -O3 baseline does not build";
+        continue;
+      }
+      auto b = timing::time_cpu_baseline(t, base.path, *cfg, o.gpu.seed, timing::StoppingRule{}, 60);
+      if (!b.ms) {
+        c.c_baseline_error = b.error;
+        continue;
+      }
+      c.c_baseline_ms = b.ms->summary.median;
+      if (c.perf && c.median_ms > 0) {
+        c_log += std::log(c.c_baseline_ms / c.median_ms);
+        ++c_n;
+      }
+    }
+    if (c_n > 0) r.speedup_vs_c = std::exp(c_log / c_n);
+  }
   if (r.verdict == Verdict::Ok) r.message = "correct on every configuration";
   return r;
 }

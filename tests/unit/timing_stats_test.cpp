@@ -87,3 +87,36 @@ TEST(Measure, CpuBaselineTimesTheFunction) {
 
 }  // namespace
 }  // namespace cudaperf::timing
+
+#include "cudaperf/compile/compile.hpp"
+#include "cudaperf/timing/cpu_baseline.hpp"
+
+namespace cudaperf::timing {
+namespace {
+
+TEST(CpuBaseline, TimesTheReferenceOnOneCore) {
+  auto t = task::load_task(std::string(CUDAPERF_TEST_DATA) + "/good_tasks/fixture/gather_mix");
+  ASSERT_TRUE(t.ok());
+  auto so = compile::compile_reference_baseline(t.value());
+  ASSERT_TRUE(so.ok) << so.diagnostics;
+  StoppingRule r;
+  r.budget_s = 0.5;
+  auto b = time_cpu_baseline(t.value(), so.path, t->configs[1], 7, r, 30);
+  ASSERT_TRUE(b.ms.has_value()) << b.error;
+  EXPECT_GE(b.ms->summary.samples, 3);
+  EXPECT_GT(b.ms->summary.median, 0);
+  EXPECT_LT(b.ms->summary.median, 100);  // n = 1001: far below 100 ms per call
+}
+
+TEST(CpuBaseline, ATimeoutIsReportedNotHidden) {
+  auto t = task::load_task(std::string(CUDAPERF_TEST_DATA) + "/bad_tasks/reference_hangs");
+  ASSERT_TRUE(t.ok());  // the folder is well-formed; only its reference never returns
+  auto so = compile::compile_reference_baseline(t.value());
+  ASSERT_TRUE(so.ok) << so.diagnostics;
+  auto b = time_cpu_baseline(t.value(), so.path, t->configs[0], 1, StoppingRule{}, 1);
+  EXPECT_FALSE(b.ms.has_value());
+  EXPECT_NE(b.error.find("did not finish within 1 s"), std::string::npos) << b.error;
+}
+
+}  // namespace
+}  // namespace cudaperf::timing

@@ -28,6 +28,8 @@ std::string nvcc_path();  // $CUDAPERF_NVCC, else /usr/local/cuda/bin/nvcc if pr
 
 // gcc -std=c11 -O2 -Wall -Werror, with the generated C declaration pre-included.
 Artifact compile_reference(const task::Task& t, const Options& o = {});
+// The same source at -O3 -march=native: the sequential C baseline that speedups are quoted against.
+Artifact compile_reference_baseline(const task::Task& t, const Options& o = {});
 // nvcc -arch=sm_90 shared object with the generated extern "C" declaration pre-included; the
 // object must define the task's function.
 // verbose_ptxas adds -Xptxas -v: the per-kernel resource lines then appear in `diagnostics`.

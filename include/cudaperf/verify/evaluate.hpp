@@ -19,7 +19,10 @@ struct ConfigResult {
   std::string status;  // as GpuImplResult::status
   std::string message;
   double median_ms = -1, min_ms = -1, naive_median_ms = -1;
+  double q1_ms = -1, q3_ms = -1, rel_stdev = -1;
   int samples = 0;
+  double c_baseline_ms = -1;       // sequential C at -O3 on one core, same run (--c-baseline)
+  std::string c_baseline_error;
 };
 
 struct EvalReport {
@@ -32,6 +35,7 @@ struct EvalReport {
   compile::CandidateBuild build;
   std::vector<ConfigResult> configs;
   std::optional<double> speedup_vs_naive;  // geometric mean over perf configs
+  std::optional<double> speedup_vs_c;      // geometric mean over perf configs with a C baseline
   std::string trusted_impl;                // the dataset impl used as reference at perf sizes
 };
 
@@ -46,6 +50,7 @@ HostProbe probe_host_side(const task::Task& t, const std::filesystem::path& cand
 
 struct EvalOptions {
   bool run_gpu = true;      // false: CPU-side checks only
+  bool c_baseline = false;  // also time the C reference at -O3 on one core at every config
   GpuCheckOptions gpu = [] {
     GpuCheckOptions g;
     g.impl_timeout_s = 120;  // a candidate that hangs costs at most this
