@@ -36,6 +36,7 @@ struct GpuCheckOptions {
   double impl_timeout_s = 300;    // one worker (one implementation, every config)
   timing::StoppingRule timing{};  // min 10 samples, 0.5 % rel. stdev, 2 s budget
   std::string trusted;            // impl whose perf-size output is the reference; empty: first non-naive
+  std::string never_trusted;      // an impl that may not become the reference (the candidate under evaluation)
 };
 
 // Checks one task; `artifacts[i]` is the built shared object of t.impls[i] (empty if the build failed).
