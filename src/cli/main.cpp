@@ -13,6 +13,7 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", "cudaperf 0.1.0");
   cudaperf::cli::add_tasks_command(app);
   cudaperf::cli::add_eval_command(app);
+  cudaperf::cli::add_analyze_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
