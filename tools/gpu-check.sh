@@ -15,15 +15,19 @@ bin=build/gpu-bundle/cudaperf
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,temperature.gpu --format=csv > "$OUT/device.csv" 2>&1
 mode=${1:-smoke}
 case "$mode" in
-  dataset)
-    start=$(date +%s)
-    "$bin" tasks check-gpu "${2:-data/tasks}" --json "$OUT/dataset.json" --records "$OUT/records.jsonl" \
-      2> "$OUT/dataset.log" | tee "$OUT/dataset.txt"
-    echo "wall seconds: $(( $(date +%s) - start ))" | tee -a "$OUT/dataset.txt" ;;
+  dataset)  # tools/gpu-check.sh dataset [FOLDER...]   (TIME_BUDGET=seconds per perf config, default 2)
+    shift
+    [ $# -gt 0 ] || set -- data/tasks
+    for d in "$@"; do
+      start=$(date +%s)
+      "$bin" tasks check-gpu "$d" --time-budget "${TIME_BUDGET:-2}" \
+        --records "$OUT/records.jsonl" 2>> "$OUT/dataset.log" | tee -a "$OUT/dataset.txt"
+      echo "$d wall seconds: $(( $(date +%s) - start ))" | tee -a "$OUT/dataset.txt"
+    done ;;
   redteam)
     : > "$OUT/redteam.txt"
     for f in tests/redteam/*.cu; do
-      out=$("$bin" eval --root data/tasks --task elementwise/saxpy --candidate "$f" --json 2>&1)
+      out=$("$bin" eval --root data/tasks --task elementwise/saxpy --candidate "$f" --time-budget "${TIME_BUDGET:-2}" --json 2>&1)
       v=$(python3 -c 'import json,sys; j=json.loads(sys.stdin.read()); print(j["verdict"], "|", j["message"].splitlines()[0][:150] if j["message"] else "")' <<<"$out" 2>/dev/null || echo "no-json")
       want=$(sed -n 's|^// expect: *||p' "$f" | head -1)
       printf '%-26s want %-34s got %s\n' "$(basename "$f" .cu)" "$want" "$v" | tee -a "$OUT/redteam.txt"

@@ -1,8 +1,98 @@
-// cudaperf analyze FILE.cu [--task ID] [--json] [--dynamic]  (placeholder: being written)
+// `cudaperf analyze FILE.cu [--task ID] [--root DIR] [--json] [--dynamic] [--block-size N]
+//                   [--dynamic-smem BYTES] [--time-ms MS [--config NAME]] [--peak-bw B/s] [--peak-fp32 FLOP/s]`
+// Static structural analysis of a CUDA file (docs/analysis.md).
+#include <fmt/format.h>
+
+#include <cstdio>
+
 #include "cli/commands.hpp"
+#include "cudaperf/analysis/report.hpp"
 
 namespace cudaperf::cli {
 
-void add_analyze_command(CLI::App&) {}
+namespace fs = std::filesystem;
+
+namespace {
+
+// Exit codes (docs/analysis.md): 0 report written; 1 the file does not compile; 2 bad usage
+// (missing file, unknown task or config, bad option); 3 --dynamic was asked for but dynamic
+// analysis is not available here (the static report is still written).
+constexpr int kExitOk = 0, kExitCompile = 1, kExitUsage = 2, kExitNoDynamic = 3;
+
+}  // namespace
+
+void add_analyze_command(CLI::App& app) {
+  static std::string file, task_id, root, config;
+  static bool json = false, dynamic = false;
+  static int block_size = 0, dynamic_smem = -1;
+  static double time_ms = -1, peak_bw = 0, peak_fp32 = 0, peak_fp64 = 0;
+  auto* cmd = app.add_subcommand(
+      "analyze", "Static structural analysis of a .cu file: coalescing, occupancy, intensity/roofline, synchronisation");
+  cmd->add_option("file", file, "the CUDA source file")->required();
+  cmd->add_option("--task", task_id, "task id (e.g. elementwise/saxpy): its cost model gives the roofline");
+  cmd->add_option("--root", root, "dataset folder (default: data/tasks)");
+  cmd->add_flag("--json", json, "print the report as JSON");
+  cmd->add_flag("--dynamic", dynamic, "also measure with Nsight Compute (needs a GPU and ncu)");
+  cmd->add_option("--block-size", block_size, "threads per block for kernels without __launch_bounds__ (default: assume 256)")
+      ->check(CLI::Range(1, 1 << 20));
+  cmd->add_option("--dynamic-smem", dynamic_smem, "dynamic shared memory per block in bytes (default: assume 0)")
+      ->check(CLI::Range(0, 1 << 30));
+  cmd->add_option("--time-ms", time_ms, "a measured kernel time in ms: gives the roofline fraction (needs --task)")
+      ->check(CLI::PositiveNumber);
+  cmd->add_option("--config", config, "the task config --time-ms was measured on (default: the first perf config)");
+  cmd->add_option("--peak-bw", peak_bw, "memory bandwidth in B/s (default 4.0e12, not measured)")->check(CLI::PositiveNumber);
+  cmd->add_option("--peak-fp32", peak_fp32, "FP32 peak in FLOP/s (default 6.0e13, not measured)")->check(CLI::PositiveNumber);
+  cmd->add_option("--peak-fp64", peak_fp64, "FP64 peak in FLOP/s (default 3.0e13, not measured)")->check(CLI::PositiveNumber);
+  cmd->callback([] {
+    g_action = [] {
+      analysis::AnalyzeOptions o;
+      o.task_id = task_id;
+      o.task_root = root.empty() ? default_root() : fs::path(root);
+      o.dynamic = dynamic;
+      o.block_size = block_size;
+      o.dynamic_smem = dynamic_smem;
+      o.config = config;
+      if (time_ms > 0) o.measured_ms = time_ms;
+      if (peak_bw > 0) o.peaks.bandwidth_bytes_per_s = peak_bw;
+      if (peak_fp32 > 0) o.peaks.fp32_flops_per_s = peak_fp32;
+      if (peak_fp64 > 0) o.peaks.fp64_flops_per_s = peak_fp64;
+      if (!config.empty() && task_id.empty()) {
+        fmt::print(stderr, "cudaperf analyze: --config needs --task\n");
+        return kExitUsage;
+      }
+      analysis::AnalyzeFailure why = analysis::AnalyzeFailure::None;
+      auto rep = analysis::analyze_file(file, o, &why);
+      if (!rep) {
+        for (const auto& d : rep.errors()) fmt::print(stderr, "cudaperf analyze: {}\n", d.to_string());
+        return why == analysis::AnalyzeFailure::Compile ? kExitCompile : kExitUsage;
+      }
+      nlohmann::json report = std::move(rep).value();
+      int rc = kExitOk;
+      std::string dyn_message;
+      if (dynamic) {
+        if (!analysis::gpu_present()) {
+          dyn_message = "dynamic analysis needs a GPU and Nsight Compute (ncu); no GPU was found, so only the static "
+                        "values are reported";
+          rc = kExitNoDynamic;
+        } else {
+          auto d = analysis::dynamic_metrics(file, report, o);
+          if (d) {
+            report["dynamic"] = {{"requested", true}, {"available", true}, {"metrics", d.value()}};
+          } else {
+            dyn_message = d.errors().front().message;
+            rc = kExitNoDynamic;
+          }
+        }
+        if (rc == kExitNoDynamic) report["dynamic"] = {{"requested", true}, {"available", false}, {"reason", dyn_message}};
+      }
+      if (json)
+        fmt::print("{}\n", report.dump(2));
+      else
+        fmt::print("{}", analysis::render_text(report));
+      if (!dyn_message.empty()) fmt::print(stderr, "cudaperf analyze: {}\n", dyn_message);
+      return rc;
+    };
+  });
+}
 
 }  // namespace cudaperf::cli

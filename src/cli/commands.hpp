@@ -11,6 +11,8 @@ void add_analyze_command(CLI::App& app);
 
 // The action the chosen subcommand set up, and the default dataset root.
 extern std::function<int()> g_action;
+// Sampling budget per perf config in seconds (DESIGN §4: 2 s by default).
+extern double g_time_budget_s;
 std::filesystem::path default_root();
 // Every implementation of every task under root on the GPU (tasks check-gpu, eval --dataset).
 int check_gpu(const std::filesystem::path& root, bool perf, unsigned jobs, const std::string& json_path, int min_samples,

@@ -39,7 +39,8 @@ nlohmann::json to_json(const verify::EvalReport& r) {
   for (const auto& c : r.configs)
     j["configs"].push_back({{"config", c.config}, {"perf", c.perf}, {"status", c.status}, {"message", c.message},
                             {"median_ms", c.median_ms}, {"min_ms", c.min_ms}, {"q1_ms", c.q1_ms}, {"q3_ms", c.q3_ms},
-                            {"rel_stdev", c.rel_stdev}, {"samples", c.samples}, {"naive_median_ms", c.naive_median_ms},
+                            {"rel_stdev", c.rel_stdev}, {"samples", c.samples}, {"discarded", c.discarded},
+                            {"timed_calls", c.timed_calls}, {"sm_clock_mhz", c.sm_clock_mhz}, {"naive_median_ms", c.naive_median_ms},
                             {"c_baseline_ms", c.c_baseline_ms}, {"c_baseline_error", c.c_baseline_error}});
   if (r.speedup_vs_naive) j["speedup_vs_naive"] = *r.speedup_vs_naive;
   if (r.speedup_vs_c) j["speedup_vs_c"] = *r.speedup_vs_c;
@@ -77,6 +78,12 @@ void print_report(const verify::EvalReport& r) {
                c.c_baseline_ms > 0 ? fmt::format("{:.3f}", c.c_baseline_ms) : "-",
                c.median_ms > 0 && c.c_baseline_ms > 0 ? fmt::format("{:.1f}x", c.c_baseline_ms / c.median_ms) : "-",
                c.status == "ok" ? c.c_baseline_error.substr(0, 80) : c.message.substr(0, 120));
+  for (const auto& c : r.configs)
+    if (c.perf && c.timed_calls > 0)
+      fmt::print("{}: {} timed calls on two alternating input sets, every output checked on the device; SM clock {}; "
+                 "{} samples discarded (clock under 75 % of max)\n",
+                 c.config, c.timed_calls, c.sm_clock_mhz > 0 ? fmt::format("{:.0f} MHz median", c.sm_clock_mhz) : "unknown",
+                 c.discarded);
   if (r.speedup_vs_naive) fmt::print("speedup vs naive (geomean over perf configs): {:.2f}x\n", *r.speedup_vs_naive);
   if (r.speedup_vs_c) fmt::print("speedup vs C -O3, one core (geomean over perf configs): {:.1f}x\n", *r.speedup_vs_c);
 }
@@ -100,6 +107,7 @@ void add_eval_command(CLI::App& app) {
   ev->add_flag("--json", json, "print the report as JSON");
   ev->add_flag("--no-gpu", no_gpu, "CPU-side checks only (build, resources, link allowlist)");
   static bool c_baseline = false;
+  ev->add_option("--time-budget", g_time_budget_s, "seconds of sampling per perf config (default 2)")->check(CLI::PositiveNumber);
   ev->add_flag("--c-baseline", c_baseline, "also time the C reference at -O3 on one core (speedup vs C)");
   ev->callback([] {
     g_action = [] {
@@ -111,7 +119,7 @@ void add_eval_command(CLI::App& app) {
           std::strftime(buf, sizeof buf, "%Y-%m-%d", std::gmtime(&now));
           out = fmt::format("data/records/{}-gpu.jsonl", buf);
         }
-        return check_gpu(dataset, true, 0, "", 10, out);
+        return check_gpu(dataset, true, 0, "", 10, out);  // uses g_time_budget_s
       }
       if (task_id.empty() || candidate.empty()) {
         fmt::print(stderr, "cudaperf eval: give --task and --candidate, or --dataset\n");
@@ -135,6 +143,7 @@ void add_eval_command(CLI::App& app) {
       verify::EvalOptions o;
       o.run_gpu = !no_gpu;
       o.c_baseline = c_baseline;
+      o.gpu.timing.budget_s = g_time_budget_s;
       auto rep = verify::evaluate_candidate(t.value(), candidate, o);
       if (json) fmt::print("{}\n", to_json(rep).dump(2));
       else print_report(rep);

@@ -28,6 +28,7 @@ fs::path default_root() {
 }
 
 std::function<int()> g_action;
+double g_time_budget_s = 2.0;
 
 namespace {
 
@@ -261,6 +262,7 @@ int check_gpu(const fs::path& root, bool perf, unsigned jobs, const std::string&
   verify::GpuCheckOptions o;
   o.perf = perf;
   o.timing.min_samples = samples;
+  o.timing.budget_s = g_time_budget_s;
   fmt::print("{:<36} {:<22} {:<14} {:>10} {:>9}  {}\n", "task", "impl", "small configs", "perf ms", "vs naive", "note");
   for (size_t i = 0; i < tasks.size(); ++i) {
     const auto& t = tasks[i];
@@ -287,7 +289,9 @@ int check_gpu(const fs::path& root, bool perf, unsigned jobs, const std::string&
                                   {"perf", is_perf}, {"status", r.status}, {"message", r.message},
                                   {"median_ms", r.median_ms}, {"min_ms", r.min_ms}, {"q1_ms", r.q1_ms},
                                   {"q3_ms", r.q3_ms}, {"rel_stdev", r.rel_stdev}, {"samples", r.samples},
-                                  {"stop_reason", r.stop_reason}, {"device", gpu}, {"toolkit", toolkit},
+                                  {"stop_reason", r.stop_reason}, {"discarded", r.discarded},
+                                  {"timed_calls", r.timed_calls}, {"sm_clock_mhz", r.sm_clock_mhz},
+                                  {"sm_clock_max_mhz", r.sm_clock_max_mhz}, {"device", gpu}, {"toolkit", toolkit},
                                   {"date", date}}.dump()
                 << "\n";
       }
@@ -352,6 +356,7 @@ void add_tasks_command(CLI::App& app) {
   gpu->add_option("path", path, "a task folder or a folder of tasks (default: data/tasks)");
   gpu->add_flag("--no-perf", no_perf, "skip the perf configs");
   gpu->add_option("--min-samples", samples, "minimum timed samples per perf config (default 10; sampling stops at 0.5 % rel. stdev or 2 s)");
+  gpu->add_option("--time-budget", g_time_budget_s, "seconds of sampling per perf config (default 2)")->check(CLI::PositiveNumber);
   gpu->add_option("-j,--jobs", jobs, "parallel builds (default: all cores)");
   gpu->add_option("--json", json, "write every result as JSON to this file");
   static std::string records;

@@ -181,6 +181,9 @@ EvalReport evaluate_candidate(const task::Task& t, const fs::path& candidate, co
     c.q3_ms = x.q3_ms;
     c.rel_stdev = x.rel_stdev;
     c.samples = x.samples;
+    c.discarded = x.discarded;
+    c.timed_calls = x.timed_calls;
+    c.sm_clock_mhz = x.sm_clock_mhz;
     for (const auto& cfg : t.configs)
       if (cfg.name == x.config) c.perf = cfg.perf;
     if (auto it = naive_ms.find(x.config); it != naive_ms.end()) c.naive_median_ms = it->second;

@@ -5,6 +5,7 @@
 #include <sys/mman.h>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <csignal>
@@ -19,6 +20,7 @@
 #include "cudaperf/sandbox/confine.hpp"
 #include "cudaperf/sandbox/process.hpp"
 #include "cudaperf/verify/cpu_gates.hpp"
+#include "device_compare.hpp"
 
 namespace cudaperf::verify {
 
@@ -51,6 +53,7 @@ struct SharedConfig {
   std::vector<size_t> bytes;                  // per param (0 for non-buffers)
   std::unique_ptr<sandbox::SharedArena> in_arena, out_arena;
   std::vector<unsigned char*> in;             // per param: initial contents (in / inout)
+  std::vector<unsigned char*> in_b;           // perf configs: a second input set (other seed); timed calls alternate
   std::vector<unsigned char*> out[2];         // per param: results of run 0 / run 1 (out / inout)
   std::optional<HostCall> expected;           // small configs only; never leaves the supervisor
 };
@@ -76,6 +79,40 @@ bool seccomp_disabled() {
 
 // ---------------------------------------------------------------- worker side
 
+// The SM clock through NVML (loaded at run time, so the engine has no build dependency on it and
+// runs where it is missing). Opened before the worker is confined; reading it afterwards needs
+// only calls on descriptors NVML already holds. mhz() < 0 when unavailable.
+struct SmClock {
+  using Init = int (*)();
+  using ByBus = int (*)(const char*, void**);
+  using Clock = int (*)(void*, int, unsigned*);
+  void* device = nullptr;
+  Clock get_clock = nullptr;
+  double max_mhz = -1;
+
+  void open(int cuda_device) {
+    void* lib = dlopen("libnvidia-ml.so.1", RTLD_NOW | RTLD_LOCAL);
+    if (!lib) return;
+    auto init = reinterpret_cast<Init>(dlsym(lib, "nvmlInit_v2"));
+    auto by_bus = reinterpret_cast<ByBus>(dlsym(lib, "nvmlDeviceGetHandleByPciBusId_v2"));
+    auto get_max = reinterpret_cast<Clock>(dlsym(lib, "nvmlDeviceGetMaxClockInfo"));
+    get_clock = reinterpret_cast<Clock>(dlsym(lib, "nvmlDeviceGetClockInfo"));
+    char bus[32] = {};
+    if (!init || !by_bus || !get_max || !get_clock || init() != 0 ||
+        cudaDeviceGetPCIBusId(bus, sizeof bus, cuda_device) != cudaSuccess || by_bus(bus, &device) != 0) {
+      device = nullptr;
+      return;
+    }
+    unsigned mhz = 0;
+    constexpr int kSmClock = 1;  // NVML_CLOCK_SM
+    if (get_max(device, kSmClock, &mhz) == 0) max_mhz = mhz;
+  }
+  double mhz() const {
+    unsigned v = 0;
+    return device && get_clock(device, 1, &v) == 0 ? static_cast<double>(v) : -1.0;
+  }
+};
+
 struct DeviceBuffers {
   std::vector<unsigned char*> base;  // guard + data + guard
   std::vector<void*> ptr;            // what the implementation sees
@@ -91,6 +128,7 @@ struct Worker {
   const GpuCheckOptions& o;
   SharedLog& log;
   cudaStream_t s{};
+  SmClock clock;
 
   void emit(const nlohmann::json& j) { log.append(j.dump()); }
 
@@ -157,6 +195,17 @@ struct Worker {
     }
     cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking);
     cudaFree(nullptr);  // the context exists before the filter goes in
+    clock.open(0);
+    // Stream-ordered allocation (cudaMallocAsync, which implementations use for scratch) sets up
+    // its pool on first use with calls the filter denies: set it up now, and keep what it reserves.
+    cudaMemPool_t pool{};
+    if (cudaDeviceGetDefaultMemPool(&pool, 0) == cudaSuccess) {
+      uint64_t keep = UINT64_MAX;
+      cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &keep);
+      void* scratch = nullptr;
+      if (cudaMallocAsync(&scratch, size_t{1} << 30, s) == cudaSuccess) cudaFreeAsync(scratch, s);
+      cudaStreamSynchronize(s);
+    }
     if (!seccomp_disabled())
       if (auto err = sandbox::lock_down(policy)) {
         emit({{"fatal", "cannot confine the worker: " + *err}});
@@ -201,6 +250,20 @@ struct Worker {
     return 0;
   }
 
+  // Guard bands of every buffer still intact? (checked once after the timed calls)
+  std::optional<std::string> guards_intact(const SharedConfig& sc, DeviceBuffers& d) {
+    std::vector<unsigned char> guard(2 * kGuard);
+    for (size_t i = 0; i < t.params.size(); ++i) {
+      if (!t.params[i].pointer) continue;
+      cudaMemcpyAsync(guard.data(), d.base[i], kGuard, cudaMemcpyDeviceToHost, s);
+      cudaMemcpyAsync(guard.data() + kGuard, d.base[i] + kGuard + sc.bytes[i], kGuard, cudaMemcpyDeviceToHost, s);
+      if (cudaStreamSynchronize(s) != cudaSuccess) return "cannot read the guard bands back";
+      if (std::any_of(guard.begin(), guard.end(), [](unsigned char c) { return c != kGuardByte; }))
+        return fmt::format("a timed call wrote outside buffer '{}' (its guard band changed)", t.params[i].name);
+    }
+    return std::nullopt;
+  }
+
   int run_perf(void* fn, const task::Impl&) {
     int l2 = 0;
     cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, 0);
@@ -223,16 +286,66 @@ struct Worker {
         rc = 3;
         break;
       }
-      // Every sample, warm-up included, looks the same: inout restored, L2 flushed (outside the
-      // window), then the call between two events on the candidate's stream.
+      // Private device copies the implementation never sees: both input sets, and the verified
+      // outputs of each set (what every timed call is checked against).
+      std::vector<void*> owned;
+      auto private_buffer = [&](size_t bytes) -> void* {
+        void* p = nullptr;
+        if (cudaMalloc(&p, std::max<size_t>(bytes, 1)) != cudaSuccess) return nullptr;
+        owned.push_back(p);
+        return p;
+      };
+      struct Cleanup {
+        std::vector<void*>& v;
+        ~Cleanup() {
+          for (void* p : v) cudaFree(p);
+        }
+      } cleanup{owned};
+      std::vector<void*> store[2], want[2];
+      unsigned long long* mismatches = static_cast<unsigned long long*>(private_buffer(sizeof(unsigned long long)));
+      bool mem_ok = mismatches != nullptr;
+      for (int set = 0; set < 2 && mem_ok; ++set) {
+        store[set].assign(t.params.size(), nullptr);
+        want[set].assign(t.params.size(), nullptr);
+        for (size_t i = 0; i < t.params.size() && mem_ok; ++i) {
+          if (!t.params[i].pointer) continue;
+          if (t.params[i].role != Role::Out) {
+            store[set][i] = private_buffer(sc.bytes[i]);
+            mem_ok = store[set][i] != nullptr;
+            if (mem_ok)
+              cudaMemcpyAsync(store[set][i], set == 0 ? sc.in[i] : sc.in_b[i], sc.bytes[i], cudaMemcpyHostToDevice, s);
+          }
+          if (mem_ok && is_output(t.params[i].role)) {
+            want[set][i] = private_buffer(sc.bytes[i]);
+            mem_ok = want[set][i] != nullptr;
+          }
+        }
+      }
+      if (!mem_ok) {
+        r["status"] = "runtime_error";
+        r["message"] = "cudaMalloc failed for the harness's private copies of the perf-size buffers";
+        emit(r);
+        rc = 3;
+        break;
+      }
+      for (size_t i = 0; i < t.params.size(); ++i)
+        if (t.params[i].pointer) {
+          cudaMemsetAsync(d.base[i], kGuardByte, kGuard, s);
+          cudaMemsetAsync(d.base[i] + kGuard + sc.bytes[i], kGuardByte, kGuard, s);
+        }
+      cudaMemsetAsync(mismatches, 0, sizeof(unsigned long long), s);
+      // Every call, warm-up included, looks the same: fresh inputs of its set copied in, outputs
+      // poisoned, L2 flushed and persisting lines reset (all outside the window), then the call
+      // between two events on the implementation's stream. Timed calls alternate the two sets,
+      // so a result cached from an earlier call is wrong for the next one.
       cudaError_t err = cudaSuccess;
-      // Wall time around the same window, up to a device-wide sync: work the candidate put
-      // anywhere but its stream (the legacy default stream, say) shows up as wall >> events.
-      std::vector<double> excess_ms;
-      auto one = [&](float& ms) {
-        for (size_t i = 0; i < t.params.size(); ++i)
-          if (t.params[i].role == Role::InOut)
-            cudaMemcpyAsync(d.ptr[i], sc.in[i], sc.bytes[i], cudaMemcpyHostToDevice, s);
+      std::vector<double> excess_ms, clocks;
+      auto one = [&](int set, float& ms, bool check) {
+        for (size_t i = 0; i < t.params.size(); ++i) {
+          if (!t.params[i].pointer) continue;
+          if (t.params[i].role == Role::Out) cudaMemsetAsync(d.ptr[i], kPrefill[0], sc.bytes[i], s);
+          else cudaMemcpyAsync(d.ptr[i], store[set][i], sc.bytes[i], cudaMemcpyDeviceToDevice, s);
+        }
         cudaMemsetAsync(flush, 0, flush_bytes, s);
         cudaCtxResetPersistingL2Cache();
         cudaStreamSynchronize(s);
@@ -241,23 +354,60 @@ struct Worker {
         invoke(fn, t, d.ptr, sc.shape, static_cast<void*>(s));
         cudaEventRecord(e1, s);
         err = cudaDeviceSynchronize();
+        // Wall time to a device-wide sync: work the implementation put anywhere but its stream
+        // (the legacy default stream, say) shows up as wall >> events.
         double wall_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - w0).count();
         if (err == cudaSuccess) err = cudaGetLastError();
         if (err == cudaSuccess) err = cudaEventElapsedTime(&ms, e0, e1);
         if (err == cudaSuccess) excess_ms.push_back(wall_ms - ms);
+        if (err == cudaSuccess && check)
+          for (size_t i = 0; i < t.params.size() && err == cudaSuccess; ++i)
+            if (t.params[i].pointer && is_output(t.params[i].role))
+              // Non-deterministic implementations are held to twice the task's tolerance against
+              // their own verified output (both are within tolerance of the truth).
+              err = count_mismatches_async(static_cast<int>(t.params[i].type), d.ptr[i], want[set][i], sc.shape.counts[i],
+                                           2 * t.rtol, 2 * t.atol, t.deterministic, mismatches, s);
         return err == cudaSuccess;
       };
-      load(sc, d, kPrefill[0]);
-      float ms = 0;
-      if (one(ms)) {  // warm-up; its output is the one checked
-        if (auto bad = unload(sc, d, 0, false)) {
+      // Warm-up: one call per input set; these outputs go to the supervisor (slot = set), which
+      // checks them against the trusted implementation's, and become the device-side reference.
+      bool warm_ok = true;
+      for (int set = 0; set < 2 && warm_ok; ++set) {
+        float ms = 0;
+        if (!one(set, ms, false)) {
+          warm_ok = false;
+          break;
+        }
+        if (auto bad = unload(sc, d, set, false)) {
           r["status"] = bad->first;
           r["message"] = bad->second;
-          emit(r);
-          continue;
+          warm_ok = false;
+          break;
         }
+        for (size_t i = 0; i < t.params.size(); ++i)
+          if (t.params[i].pointer && is_output(t.params[i].role))
+            cudaMemcpyAsync(want[set][i], d.ptr[i], sc.bytes[i], cudaMemcpyDeviceToDevice, s);
+        cudaStreamSynchronize(s);
       }
-      auto m = timing::measure([&](bool&) { float x = 0; return one(x) ? static_cast<double>(x) : -1.0; }, o.timing);
+      if (!warm_ok && err == cudaSuccess) {  // out of bounds in a warm-up call
+        emit(r);
+        continue;
+      }
+      int call_index = 0;
+      timing::Measurement m;
+      if (err == cudaSuccess)
+        m = timing::measure(
+            [&](bool& throttled) {
+              float x = 0;
+              if (!one(call_index++ % 2, x, true)) return -1.0;
+              double mhz = clock.mhz();
+              if (mhz > 0) {
+                clocks.push_back(mhz);
+                throttled = clock.max_mhz > 0 && mhz < 0.75 * clock.max_mhz;
+              }
+              return static_cast<double>(x);
+            },
+            o.timing);
       if (err != cudaSuccess) {
         r["status"] = "runtime_error";
         r["message"] = cuda_msg(err);
@@ -265,15 +415,34 @@ struct Worker {
         rc = 3;
         break;
       }
+      unsigned long long bad_elements = 0;
+      cudaMemcpy(&bad_elements, mismatches, sizeof bad_elements, cudaMemcpyDeviceToHost);
       r["status"] = "done";
+      if (bad_elements > 0) {
+        r["status"] = "wrong_answer";
+        r["message"] = fmt::format("timed calls disagreed with the verified warm-up output of the same inputs in {} "
+                                   "elements over {} calls (every timed output is checked)",
+                                   bad_elements, call_index);
+      } else if (auto g = guards_intact(sc, d)) {
+        r["status"] = "out_of_bounds";
+        r["message"] = *g;
+      }
+      r["timed_calls"] = call_index;
       r["median_ms"] = m.summary.median;
       r["min_ms"] = m.summary.min;
       r["q1_ms"] = m.summary.q1;
       r["q3_ms"] = m.summary.q3;
       r["rel_stdev"] = m.summary.rel_stdev;
       r["samples"] = m.summary.samples;
+      r["discarded"] = m.summary.discarded;
       r["stop_reason"] = timing::stop_reason_name(m.reason);
       r["wall_excess_ms"] = timing::summarize(excess_ms).median;
+      if (!clocks.empty()) {
+        auto cs = timing::summarize(clocks);
+        r["sm_clock_mhz"] = cs.median;
+        r["sm_clock_min_mhz"] = cs.min;
+      }
+      if (clock.max_mhz > 0) r["sm_clock_max_mhz"] = clock.max_mhz;
       emit(r);
     }
     cudaFree(flush);
@@ -324,19 +493,30 @@ std::optional<std::string> prepare(const task::Task& t, const task::Config& c, c
   for (size_t i = 0; i < t.params.size(); ++i) {
     if (!t.params[i].pointer) continue;
     sc.bytes[i] = call->buffers[i].size();
-    in_total += sc.bytes[i] + 64;
+    in_total += (c.perf ? 2 : 1) * (sc.bytes[i] + 64);
     if (is_output(t.params[i].role)) out_total += 2 * (sc.bytes[i] + 64);
   }
   sc.in_arena = std::make_unique<sandbox::SharedArena>(in_total);
   sc.out_arena = std::make_unique<sandbox::SharedArena>(out_total);
   if (!sc.in_arena->ok() || !sc.out_arena->ok()) return "cannot map shared memory for the buffers";
   sc.in.assign(t.params.size(), nullptr);
+  sc.in_b.assign(t.params.size(), nullptr);
+  std::optional<HostCall> second;
+  if (c.perf) {
+    auto b = make_call(t, c, (seed ^ std::hash<std::string>{}(c.name)) * 0x9e3779b97f4a7c15ull + 1, task::Prefill::Nan);
+    if (!b) return b.errors().front().message;
+    second = std::move(b.value());
+  }
   sc.out[0].assign(t.params.size(), nullptr);
   sc.out[1].assign(t.params.size(), nullptr);
   for (size_t i = 0; i < t.params.size(); ++i) {
     if (!t.params[i].pointer) continue;
     sc.in[i] = static_cast<unsigned char*>(sc.in_arena->allocate(std::max<size_t>(sc.bytes[i], 1)));
     std::memcpy(sc.in[i], call->buffers[i].data(), sc.bytes[i]);
+    if (second) {
+      sc.in_b[i] = static_cast<unsigned char*>(sc.in_arena->allocate(std::max<size_t>(sc.bytes[i], 1)));
+      std::memcpy(sc.in_b[i], second->buffers[i].data(), sc.bytes[i]);
+    }
     if (is_output(t.params[i].role))
       for (auto& o : sc.out) o[i] = static_cast<unsigned char*>(sc.out_arena->allocate(std::max<size_t>(sc.bytes[i], 1)));
   }
@@ -380,7 +560,8 @@ std::vector<GpuImplResult> gpu_check_task(const task::Task& t, const fs::path& r
     for (size_t k = 0; k < t.impls.size(); ++k)
       if (rank(k) == want) order.push_back(k);
 
-  std::map<std::string, std::vector<std::vector<unsigned char>>> trusted;  // perf config -> outputs
+  // perf config -> the trusted implementation's outputs for input set 0 and set 1
+  std::map<std::string, std::array<std::vector<std::vector<unsigned char>>, 2>> trusted;
   std::map<std::string, std::string> trusted_name;
   for (size_t k : order) {
     const auto& im = t.impls[k];
@@ -391,7 +572,7 @@ std::vector<GpuImplResult> gpu_check_task(const task::Task& t, const fs::path& r
     *log = SharedLog{kLogBytes, 0, log_data};
     auto pr = sandbox::run_forked(
         [&]() -> int {
-          Worker w{t, configs, o, *log};
+          Worker w{t, configs, o, *log, {}, {}};
           return w.run(im, artifacts[k]);
         },
         std::chrono::milliseconds(static_cast<long long>(o.impl_timeout_s * 1000)));
@@ -475,6 +656,10 @@ std::vector<GpuImplResult> gpu_check_task(const task::Task& t, const fs::path& r
             r.rel_stdev = j["rel_stdev"];
             r.samples = j["samples"];
             r.stop_reason = j.value("stop_reason", "");
+            r.discarded = j.value("discarded", 0);
+            r.timed_calls = j.value("timed_calls", 0);
+            r.sm_clock_mhz = j.value("sm_clock_mhz", -1.0);
+            r.sm_clock_max_mhz = j.value("sm_clock_max_mhz", -1.0);
           }
         }
         if (r.status == "ok" && !sc.perf) {
@@ -512,10 +697,13 @@ std::vector<GpuImplResult> gpu_check_task(const task::Task& t, const fs::path& r
           auto tr = trusted.find(name);
           if (tr == trusted.end()) {
             if (all_small_ok && im.strategy != "naive" && im.strategy != o.never_trusted) {
-              auto& copy = trusted[name];
-              copy.resize(t.params.size());
-              for (size_t i = 0; i < t.params.size(); ++i)
-                if (t.params[i].pointer && is_output(t.params[i].role)) copy[i].assign(sc.out[0][i], sc.out[0][i] + sc.bytes[i]);
+              for (int set = 0; set < 2; ++set) {
+                auto& copy = trusted[name][set];
+                copy.resize(t.params.size());
+                for (size_t i = 0; i < t.params.size(); ++i)
+                  if (t.params[i].pointer && is_output(t.params[i].role))
+                    copy[i].assign(sc.out[set][i], sc.out[set][i] + sc.bytes[i]);
+              }
               trusted_name[name] = im.strategy;
               r.message = "trusted output for this config (passed every smaller config against the C reference)";
             } else {
@@ -525,9 +713,12 @@ std::vector<GpuImplResult> gpu_check_task(const task::Task& t, const fs::path& r
                 r.message = "cannot verify the perf-size output: no trusted dataset implementation succeeded there";
               }
             }
-          } else if (auto m = check_against(t, sc, 0, &tr->second); !m.empty()) {
+          } else if (auto m = check_against(t, sc, 0, &tr->second[0]); !m.empty()) {
             r.status = "wrong_answer";
             r.message = fmt::format("disagrees with {}: {}", trusted_name[name], m);
+          } else if (auto m2 = check_against(t, sc, 1, &tr->second[1]); !m2.empty()) {
+            r.status = "wrong_answer";
+            r.message = fmt::format("disagrees with {} on the second input set: {}", trusted_name[name], m2);
           } else {
             r.message = fmt::format("agrees with {}", trusted_name[name]);
           }

@@ -21,6 +21,8 @@ struct ConfigResult {
   double median_ms = -1, min_ms = -1, naive_median_ms = -1;
   double q1_ms = -1, q3_ms = -1, rel_stdev = -1;
   int samples = 0;
+  int discarded = 0, timed_calls = 0;  // throttled samples dropped; timed calls (each output checked)
+  double sm_clock_mhz = -1;
   double c_baseline_ms = -1;       // sequential C at -O3 on one core, same run (--c-baseline)
   std::string c_baseline_error;
 };

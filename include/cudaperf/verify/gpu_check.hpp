@@ -28,6 +28,10 @@ struct GpuImplResult {
   double q1_ms = -1, q3_ms = -1, rel_stdev = -1;
   int samples = 0;
   std::string stop_reason;
+  int discarded = 0;          // samples dropped: SM clock under 75 % of its maximum
+  int timed_calls = 0;        // timed calls, every one's output checked on the device
+  double sm_clock_mhz = -1;   // median SM clock over the timed calls (NVML), -1 unknown
+  double sm_clock_max_mhz = -1;
 };
 
 struct GpuCheckOptions {
