@@ -25,9 +25,14 @@ case "$mode" in
       echo "$d wall seconds: $(( $(date +%s) - start ))" | tee -a "$OUT/dataset.txt"
     done ;;
   redteam)
+    # saxpy with a 2^25-element perf config instead of 4e8, so the 39 rows fit in one device call
+    rt=$(mktemp -d)/tasks; mkdir -p "$rt/c2cuda/elementwise"
+    cp -r data/tasks/c2cuda/elementwise/saxpy "$rt/c2cuda/elementwise/"
+    sed -i 's/{ name = "perf", n = 400000000 }/{ name = "perf", n = 33554432 }/' "$rt/c2cuda/elementwise/saxpy/task.toml"
+    grep -q 'n = 33554432' "$rt/c2cuda/elementwise/saxpy/task.toml" || { echo "redteam: cannot shrink saxpy"; exit 2; }
     : > "$OUT/redteam.txt"
     for f in tests/redteam/*.cu; do
-      out=$("$bin" eval --root data/tasks --task elementwise/saxpy --candidate "$f" --time-budget "${TIME_BUDGET:-2}" --json 2>&1)
+      out=$("$bin" eval --root "$rt" --task elementwise/saxpy --candidate "$f" --time-budget "${TIME_BUDGET:-2}" --json 2>&1)
       v=$(python3 -c 'import json,sys; j=json.loads(sys.stdin.read()); print(j["verdict"], "|", j["message"].splitlines()[0][:150] if j["message"] else "")' <<<"$out" 2>/dev/null || echo "no-json")
       want=$(sed -n 's|^// expect: *||p' "$f" | head -1)
       printf '%-26s want %-34s got %s\n' "$(basename "$f" .cu)" "$want" "$v" | tee -a "$OUT/redteam.txt"
