@@ -11,6 +11,12 @@ if command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi -L >/dev/null 2>&1; then 
 grep -q '"complete": '"$([ $want = 0 ] && echo true || echo false)" /tmp/eval_cli.$$ || { echo "FAIL: complete flag"; status=1; }
 "$bin" eval --root "$root" --task no/such_task --candidate "$0" >/dev/null 2>&1
 [ $? -eq 2 ] || { echo "FAIL: unknown task should exit 2"; status=1; }
+"$bin" eval --root "$root" --task elementwise/saxpy --candidate "$0" --time-budget 0 >/dev/null 2>&1
+[ $? -eq 2 ] || { echo "FAIL: --time-budget 0 should exit 2"; status=1; }
+"$bin" eval --no-such-option >/dev/null 2>&1
+[ $? -eq 2 ] || { echo "FAIL: an unknown option should exit 2"; status=1; }
+"$bin" eval --help >/dev/null 2>&1
+[ $? -eq 0 ] || { echo "FAIL: --help should exit 0"; status=1; }
 printf 'this is not CUDA\n' > /tmp/eval_cli_bad.$$.cu
 out=$("$bin" eval --root "$root" --task elementwise/saxpy --candidate /tmp/eval_cli_bad.$$.cu --json 2>&1)
 rc=$?

@@ -107,7 +107,7 @@ void add_eval_command(CLI::App& app) {
   ev->add_flag("--json", json, "print the report as JSON");
   ev->add_flag("--no-gpu", no_gpu, "CPU-side checks only (build, resources, link allowlist)");
   static bool c_baseline = false;
-  ev->add_option("--time-budget", g_time_budget_s, "seconds of sampling per perf config (default 2)")->check(CLI::PositiveNumber);
+  ev->add_option("--time-budget", g_time_budget_s, "seconds of sampling per perf config (default 2)")->check(CLI::Range(0.01, 3600.0));
   ev->add_flag("--c-baseline", c_baseline, "also time the C reference at -O3 on one core (speedup vs C)");
   ev->callback([] {
     g_action = [] {

@@ -17,7 +17,8 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    return app.exit(e);
+    int rc = app.exit(e);      // prints help, the version, or the error
+    return rc == 0 ? 0 : 2;    // bad usage is exit 2 for every verb
   }
   try {
     return cudaperf::cli::run_selected(app);

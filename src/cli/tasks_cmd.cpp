@@ -356,7 +356,7 @@ void add_tasks_command(CLI::App& app) {
   gpu->add_option("path", path, "a task folder or a folder of tasks (default: data/tasks)");
   gpu->add_flag("--no-perf", no_perf, "skip the perf configs");
   gpu->add_option("--min-samples", samples, "minimum timed samples per perf config (default 10; sampling stops at 0.5 % rel. stdev or 2 s)");
-  gpu->add_option("--time-budget", g_time_budget_s, "seconds of sampling per perf config (default 2)")->check(CLI::PositiveNumber);
+  gpu->add_option("--time-budget", g_time_budget_s, "seconds of sampling per perf config (default 2)")->check(CLI::Range(0.01, 3600.0));
   gpu->add_option("-j,--jobs", jobs, "parallel builds (default: all cores)");
   gpu->add_option("--json", json, "write every result as JSON to this file");
   static std::string records;
