@@ -145,12 +145,24 @@ struct Worker {
     return std::nullopt;
   }
 
+  // The guard bands around buffer i: written before a call, read back (into 2 * kGuard bytes) after.
+  void write_guards(const SharedConfig& sc, DeviceBuffers& d, size_t i) {
+    cudaMemsetAsync(d.base[i], kGuardByte, kGuard, s);
+    cudaMemsetAsync(d.base[i] + kGuard + sc.bytes[i], kGuardByte, kGuard, s);
+  }
+  void read_guards(const SharedConfig& sc, DeviceBuffers& d, size_t i, std::vector<unsigned char>& guard) {
+    cudaMemcpyAsync(guard.data(), d.base[i], kGuard, cudaMemcpyDeviceToHost, s);
+    cudaMemcpyAsync(guard.data() + kGuard, d.base[i] + kGuard + sc.bytes[i], kGuard, cudaMemcpyDeviceToHost, s);
+  }
+  static bool guard_changed(const std::vector<unsigned char>& guard) {
+    return std::any_of(guard.begin(), guard.end(), [](unsigned char c) { return c != kGuardByte; });
+  }
+
   // Guards, inputs and pre-filled outputs, on the worker's own stream.
   void load(const SharedConfig& sc, DeviceBuffers& d, unsigned char prefill) {
     for (size_t i = 0; i < t.params.size(); ++i) {
       if (!t.params[i].pointer) continue;
-      cudaMemsetAsync(d.base[i], kGuardByte, kGuard, s);
-      cudaMemsetAsync(d.base[i] + kGuard + sc.bytes[i], kGuardByte, kGuard, s);
+      write_guards(sc, d, i);
       if (t.params[i].role == Role::Out) cudaMemsetAsync(d.ptr[i], prefill, sc.bytes[i], s);
       else cudaMemcpyAsync(d.ptr[i], sc.in[i], sc.bytes[i], cudaMemcpyHostToDevice, s);
     }
@@ -164,15 +176,14 @@ struct Worker {
       if (!t.params[i].pointer) continue;
       if (is_output(t.params[i].role))
         cudaMemcpyAsync(sc.out[run][i], d.ptr[i], sc.bytes[i], cudaMemcpyDeviceToHost, s);
-      cudaMemcpyAsync(guard.data(), d.base[i], kGuard, cudaMemcpyDeviceToHost, s);
-      cudaMemcpyAsync(guard.data() + kGuard, d.base[i] + kGuard + sc.bytes[i], kGuard, cudaMemcpyDeviceToHost, s);
+      read_guards(sc, d, i, guard);
       bool in_check = check_inputs && t.params[i].role == Role::In;
       if (in_check) {
         scratch.resize(sc.bytes[i]);
         cudaMemcpyAsync(scratch.data(), d.ptr[i], sc.bytes[i], cudaMemcpyDeviceToHost, s);
       }
       if (auto e = cudaStreamSynchronize(s); e != cudaSuccess) return std::pair{"runtime_error", cuda_msg(e)};
-      if (std::any_of(guard.begin(), guard.end(), [](unsigned char c) { return c != kGuardByte; }))
+      if (guard_changed(guard))
         return std::pair{"out_of_bounds", fmt::format("wrote outside buffer '{}' (its guard band changed)", t.params[i].name)};
       if (in_check && std::memcmp(scratch.data(), sc.in[i], sc.bytes[i]) != 0)
         return std::pair{"input_mutated", fmt::format("input buffer '{}' was modified", t.params[i].name)};
@@ -255,10 +266,9 @@ struct Worker {
     std::vector<unsigned char> guard(2 * kGuard);
     for (size_t i = 0; i < t.params.size(); ++i) {
       if (!t.params[i].pointer) continue;
-      cudaMemcpyAsync(guard.data(), d.base[i], kGuard, cudaMemcpyDeviceToHost, s);
-      cudaMemcpyAsync(guard.data() + kGuard, d.base[i] + kGuard + sc.bytes[i], kGuard, cudaMemcpyDeviceToHost, s);
+      read_guards(sc, d, i, guard);
       if (cudaStreamSynchronize(s) != cudaSuccess) return "cannot read the guard bands back";
-      if (std::any_of(guard.begin(), guard.end(), [](unsigned char c) { return c != kGuardByte; }))
+      if (guard_changed(guard))
         return fmt::format("a timed call wrote outside buffer '{}' (its guard band changed)", t.params[i].name);
     }
     return std::nullopt;
@@ -329,10 +339,7 @@ struct Worker {
         break;
       }
       for (size_t i = 0; i < t.params.size(); ++i)
-        if (t.params[i].pointer) {
-          cudaMemsetAsync(d.base[i], kGuardByte, kGuard, s);
-          cudaMemsetAsync(d.base[i] + kGuard + sc.bytes[i], kGuardByte, kGuard, s);
-        }
+        if (t.params[i].pointer) write_guards(sc, d, i);
       cudaMemsetAsync(mismatches, 0, sizeof(unsigned long long), s);
       // Every call, warm-up included, looks the same: fresh inputs of its set copied in, outputs
       // poisoned, L2 flushed and persisting lines reset (all outside the window), then the call
