@@ -22,5 +22,13 @@ out=$("$bin" eval --root "$root" --task elementwise/saxpy --candidate /tmp/eval_
 rc=$?
 [ $rc -eq 1 ] && grep -q '"verdict": "compile_error"' <<<"$out" || { echo "FAIL: compile error case (exit $rc)"; echo "$out"; status=1; }
 grep -q 'this is not CUDA\|error' <<<"$out" || { echo "FAIL: diagnostics missing"; status=1; }
-rm -f /tmp/eval_cli.$$ /tmp/eval_cli_bad.$$.cu
+# peaks: measured (0) with a GPU; exit 3 and a reason without one
+"$bin" peaks --json > /tmp/eval_cli_peaks.$$ 2>&1
+rc=$?
+if [ $want = 0 ]; then
+  [ $rc -eq 0 ] && grep -q copy_bytes_per_s /tmp/eval_cli_peaks.$$ || { echo "FAIL: peaks exit $rc"; cat /tmp/eval_cli_peaks.$$; status=1; }
+else
+  [ $rc -eq 3 ] && grep -q "nothing measured" /tmp/eval_cli_peaks.$$ || { echo "FAIL: peaks without GPU exit $rc"; cat /tmp/eval_cli_peaks.$$; status=1; }
+fi
+rm -f /tmp/eval_cli.$$ /tmp/eval_cli_bad.$$.cu /tmp/eval_cli_peaks.$$
 exit $status

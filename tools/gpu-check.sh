@@ -5,6 +5,8 @@
 #                                       appends records to $OUT/records.jsonl, table in $OUT/dataset.txt
 #   tools/gpu-check.sh redteam          every tests/redteam candidate through `cudaperf eval`
 #   tools/gpu-check.sh smoke            one task end to end (a quick check that the bundle runs)
+#   tools/gpu-check.sh measure          device peaks; timing stability (3 runs over the same tasks);
+#                                       event medians vs Nsight Compute (gpu__time_duration.sum)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-gpu-out}; mkdir -p "$OUT"
@@ -37,6 +39,29 @@ case "$mode" in
       want=$(sed -n 's|^// expect: *||p' "$f" | head -1)
       printf '%-26s want %-34s got %s\n' "$(basename "$f" .cu)" "$want" "$v" | tee -a "$OUT/redteam.txt"
     done ;;
+  measure)  # TIME_BUDGET (default 1) per perf config; MEASURE_TASKS overrides the task list
+    tasks=${MEASURE_TASKS:-"physics/lj_forces_cutoff physics/nbody_accel sparse_graph/spmv_csr_f32 sparse_graph/spmv_ell_f32 histogram/hist2d_f64 stencil/jacobi2d_5pt reduction/row_l2_norm"}
+    tmp=$(mktemp -d); root=$tmp/tasks
+    for t in $tasks; do mkdir -p "$root/c2cuda/$(dirname "$t")"; cp -r "data/tasks/c2cuda/$t" "$root/c2cuda/$t"; done
+    { echo "== peaks"; "$bin" peaks --remeasure --json; } > "$OUT/measure.txt" 2>&1
+    for run in 1 2 3; do
+      start=$(date +%s)
+      echo "== stability run $run" >> "$OUT/measure.txt"
+      timeout "${RUN_LIMIT:-130}" "$bin" tasks check-gpu "$root" --time-budget "${TIME_BUDGET:-1}" --records "$tmp/run-$run.jsonl" \
+        >> "$OUT/measure.txt" 2>> "$OUT/measure.log"
+      echo "run $run wall seconds: $(( $(date +%s) - start ))" >> "$OUT/measure.txt"
+    done
+    python3 bench/stability.py "$tmp"/run-{1,2,3}.jsonl --out "$OUT/stability.json" >> "$OUT/measure.txt" 2>&1
+    echo "== ncu" >> "$OUT/measure.txt"
+    ncu=$(command -v ncu || ls /usr/local/cuda/bin/ncu /opt/nvidia/nsight-compute/*/ncu 2>/dev/null | head -1)
+    start=$(date +%s)
+    CUDAPERF_NO_SECCOMP=1 timeout "${NCU_LIMIT:-170}" "$ncu" --clock-control none --cache-control all --target-processes all \
+      --metrics gpu__time_duration.sum --csv --print-units base --log-file "$tmp/ncu.csv" \
+      "$bin" tasks check-gpu "$root" --time-budget 0.05 --records "$tmp/ncu-run.jsonl" >> "$OUT/measure.log" 2>&1
+    echo "ncu exit $? wall seconds: $(( $(date +%s) - start ))" >> "$OUT/measure.txt"
+    python3 bench/timing_truth.py "$tmp/run-1.jsonl" "$tmp/ncu.csv" "$tmp/ncu-run.jsonl" --out "$OUT/truth.json" >> "$OUT/measure.txt" 2>&1
+    gzip -c "$tmp/ncu.csv" > "$OUT/ncu.csv.gz"
+    cat "$tmp"/run-{1,2,3}.jsonl > "$OUT/records.jsonl" ;;
   smoke)
     "$bin" eval --root data/tasks --task elementwise/saxpy \
       --candidate data/tasks/c2cuda/elementwise/saxpy/impls/vectorized.cu | tee "$OUT/smoke.txt" ;;

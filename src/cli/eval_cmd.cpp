@@ -6,6 +6,8 @@
 #include <fmt/format.h>
 
 #include "cli/commands.hpp"
+#include "cudaperf/compile/compile.hpp"
+#include "cudaperf/timing/peaks.hpp"
 #include "cudaperf/verify/evaluate.hpp"
 
 namespace cudaperf::cli {
@@ -41,7 +43,9 @@ nlohmann::json to_json(const verify::EvalReport& r) {
                             {"median_ms", c.median_ms}, {"min_ms", c.min_ms}, {"q1_ms", c.q1_ms}, {"q3_ms", c.q3_ms},
                             {"rel_stdev", c.rel_stdev}, {"samples", c.samples}, {"discarded", c.discarded},
                             {"timed_calls", c.timed_calls}, {"sm_clock_mhz", c.sm_clock_mhz}, {"naive_median_ms", c.naive_median_ms},
-                            {"c_baseline_ms", c.c_baseline_ms}, {"c_baseline_error", c.c_baseline_error}});
+                            {"c_baseline_ms", c.c_baseline_ms}, {"c_baseline_error", c.c_baseline_error},
+                            {"roofline_floor_ms", c.roofline_floor_ms}, {"roofline_fraction", c.roofline_fraction}});
+  j["peaks"] = r.peaks;
   if (r.speedup_vs_naive) j["speedup_vs_naive"] = *r.speedup_vs_naive;
   if (r.speedup_vs_c) j["speedup_vs_c"] = *r.speedup_vs_c;
   return j;
@@ -84,11 +88,45 @@ void print_report(const verify::EvalReport& r) {
                  "{} samples discarded (clock under 75 % of max)\n",
                  c.config, c.timed_calls, c.sm_clock_mhz > 0 ? fmt::format("{:.0f} MHz median", c.sm_clock_mhz) : "unknown",
                  c.discarded);
+  for (const auto& c : r.configs)
+    if (c.roofline_fraction > 0)
+      fmt::print("{}: roofline floor {:.4f} ms (task cost model over the device peaks), {:.0f} % of the roofline\n", c.config,
+                 c.roofline_floor_ms, 100 * c.roofline_fraction);
+  if (!r.peaks.empty()) fmt::print("peaks: {}\n", r.peaks);
   if (r.speedup_vs_naive) fmt::print("speedup vs naive (geomean over perf configs): {:.2f}x\n", *r.speedup_vs_naive);
   if (r.speedup_vs_c) fmt::print("speedup vs C -O3, one core (geomean over perf configs): {:.1f}x\n", *r.speedup_vs_c);
 }
 
 }  // namespace
+
+void add_peaks_command(CLI::App& app) {
+  auto* pk = app.add_subcommand("peaks", "Measure (once per device, then cached) the GPU's copy bandwidth and FMA "
+                                         "rates that roofline floors are computed against");
+  static bool remeasure = false, json = false;
+  pk->add_flag("--remeasure", remeasure, "ignore the cached values and measure again");
+  pk->add_flag("--json", json, "print JSON");
+  pk->callback([] {
+    g_action = [] {
+      auto m = timing::device_peaks(compile::default_cache_dir(), remeasure);
+      if (auto* err = std::get_if<std::string>(&m)) {
+        fmt::print(stderr, "cudaperf peaks: {} (nothing measured; exit code 3)\n", *err);
+        return kExitGpuSkipped;
+      }
+      const auto& p = std::get<timing::MeasuredPeaks>(m);
+      if (json)
+        fmt::print("{}\n", nlohmann::json{{"device", p.device}, {"copy_bytes_per_s", p.copy_bytes_per_s},
+                                          {"fp32_flops_per_s", p.fp32_flops_per_s}, {"fp64_flops_per_s", p.fp64_flops_per_s},
+                                          {"measured_at", p.measured_at}, {"from_cache", p.from_cache}}
+                                .dump(2));
+      else
+        fmt::print("device: {}\ncopy bandwidth (device to device, read + write): {:.3f} TB/s\nfp32 FMA: {:.2f} TFLOP/s\n"
+                   "fp64 FMA: {:.2f} TFLOP/s\nmeasured {}{}\n",
+                   p.device, p.copy_bytes_per_s / 1e12, p.fp32_flops_per_s / 1e12, p.fp64_flops_per_s / 1e12,
+                   p.measured_at, p.from_cache ? " (from the cache)" : "");
+      return kExitOk;
+    };
+  });
+}
 
 void add_eval_command(CLI::App& app) {
   auto* ev = app.add_subcommand("eval", "Evaluate a candidate .cu against a task: build, link allowlist, "

@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fmt/format.h>
@@ -14,6 +15,8 @@
 #include "cudaperf/task/task.hpp"
 #include "cudaperf/compile/compile.hpp"
 #include "cudaperf/sandbox/process.hpp"
+#include "cudaperf/timing/peaks.hpp"
+#include "cudaperf/timing/stats.hpp"
 #include "cudaperf/util/parallel.hpp"
 #include "cudaperf/verify/dataset_check.hpp"
 #include "cudaperf/verify/gpu_check.hpp"
@@ -221,6 +224,18 @@ int check_gpu(const fs::path& root, bool perf, unsigned jobs, const std::string&
     fmt::print("GPU stages skipped: {} (nothing was measured; exit code 3)\n", gpu);
     return 3;
   }
+  // Device peaks (measured once per device, cached): the roofline floor in the records.
+  task::Peaks peaks;
+  std::string peaks_note;
+  auto mp = timing::device_peaks(compile::default_cache_dir());
+  if (auto* p = std::get_if<timing::MeasuredPeaks>(&mp)) {
+    peaks = {p->copy_bytes_per_s, p->fp32_flops_per_s, p->fp64_flops_per_s};
+    peaks_note = fmt::format("measured {}: copy {:.2f} TB/s, fp32 {:.1f} TFLOP/s, fp64 {:.1f} TFLOP/s", p->measured_at,
+                             p->copy_bytes_per_s / 1e12, p->fp32_flops_per_s / 1e12, p->fp64_flops_per_s / 1e12);
+  } else {
+    peaks_note = "datasheet (measurement failed: " + std::get<std::string>(mp) + ")";
+  }
+  fmt::print("peaks: {}\n", peaks_note);
   std::ofstream records;
   std::string toolkit, date;
   if (!records_path.empty()) {
@@ -252,14 +267,19 @@ int check_gpu(const fs::path& root, bool perf, unsigned jobs, const std::string&
   }
   std::vector<compile::Artifact> built(jobs_list.size());
   fmt::print(stderr, "building {} sources...\n", jobs_list.size());
+  auto run0 = std::chrono::steady_clock::now();
   parallel_for(jobs_list.size(), jobs ? jobs : default_jobs(), [&](size_t j) {
     const auto& t = tasks[jobs_list[j].first];
     int k = jobs_list[j].second;
     built[j] = k < 0 ? compile::compile_reference(t) : compile::compile_cuda(t, t.impls[static_cast<size_t>(k)].path);
   });
+  double compile_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - run0).count();
+  size_t cached = static_cast<size_t>(std::count_if(built.begin(), built.end(), [](const compile::Artifact& a) { return a.cache_hit; }));
   nlohmann::json out = {{"device", gpu}, {"tasks", nlohmann::json::array()}};
   size_t j = 0, failures = 0;
+  verify::GpuCheckStages stages;
   verify::GpuCheckOptions o;
+  o.stages = &stages;
   o.perf = perf;
   o.timing.min_samples = samples;
   o.timing.budget_s = g_time_budget_s;
@@ -283,15 +303,21 @@ int check_gpu(const fs::path& root, bool perf, unsigned jobs, const std::string&
     if (records.is_open())
       for (const auto& r : res) {
         bool is_perf = false;
+        double floor_ms = -1;
         for (const auto& c : t.configs)
-          if (c.name == r.config) is_perf = c.perf;
+          if (c.name == r.config) {
+            is_perf = c.perf;
+            if (auto rl = task::roofline(t, c, peaks); auto* v = std::get_if<task::Roofline>(&rl)) floor_ms = v->floor_s * 1e3;
+          }
         records << nlohmann::json{{"task", t.id}, {"category", t.category}, {"impl", r.impl}, {"config", r.config},
                                   {"perf", is_perf}, {"status", r.status}, {"message", r.message},
                                   {"median_ms", r.median_ms}, {"min_ms", r.min_ms}, {"q1_ms", r.q1_ms},
                                   {"q3_ms", r.q3_ms}, {"rel_stdev", r.rel_stdev}, {"samples", r.samples},
                                   {"stop_reason", r.stop_reason}, {"discarded", r.discarded},
                                   {"timed_calls", r.timed_calls}, {"sm_clock_mhz", r.sm_clock_mhz},
-                                  {"sm_clock_max_mhz", r.sm_clock_max_mhz}, {"device", gpu}, {"toolkit", toolkit},
+                                  {"sm_clock_max_mhz", r.sm_clock_max_mhz},
+                                  {"roofline_floor_ms", is_perf ? floor_ms : -1.0}, {"peaks", peaks_note},
+                                  {"device", gpu}, {"toolkit", toolkit},
                                   {"date", date}}.dump()
                 << "\n";
       }
@@ -329,6 +355,36 @@ int check_gpu(const fs::path& root, bool perf, unsigned jobs, const std::string&
     out["tasks"].push_back(jt);
   }
   out["failures"] = failures;
+  double total_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - run0).count();
+  size_t impls = 0;
+  for (const auto& t : tasks) impls += t.impls.size();
+  out["time_s"] = {{"total", total_s}, {"compile", compile_s}, {"sources", built.size()}, {"cached", cached},
+                   {"inputs_and_reference", stages.inputs_and_reference}, {"worker_start", stages.worker_start},
+                   {"small_configs", stages.small_configs}, {"perf_setup", stages.perf_setup}, {"timed", stages.timed},
+                   {"supervisor_checks", stages.supervisor_checks}, {"workers_total", stages.workers_total},
+                   {"workers", stages.workers}};
+  // Compile latency per CUDA source (the references are gcc): cold builds and cache hits.
+  std::vector<double> cold, warm;
+  for (size_t k = 0; k < built.size(); ++k)
+    if (jobs_list[k].second >= 0) (built[k].cache_hit ? warm : cold).push_back(built[k].seconds);
+  for (auto* v : {&cold, &warm}) {
+    auto sm = timing::summarize(*v);
+    const char* name = v == &cold ? "compile_cold" : "compile_cached";
+    out["time_s"][name] = {{"n", sm.samples}, {"median", sm.median}, {"q3", sm.q3}, {"max", sm.max}};
+  }
+  auto pct = [&](double x) { return total_s > 0 ? 100 * x / total_s : 0.0; };
+  fmt::print("time: {:.1f} s for {} implementations ({:.1f} per minute)\n", total_s, impls, total_s > 0 ? 60 * impls / total_s : 0.0);
+  fmt::print("  compile            {:8.1f} s {:5.1f} %  ({} sources, {} from the cache)\n", compile_s, pct(compile_s), built.size(), cached);
+  fmt::print("  nvcc per source: cold n={} median {:.2f} s max {:.2f} s; cached n={} median {:.3f} s (jobs in parallel)\n",
+             cold.size(), timing::summarize(cold).median, timing::summarize(cold).max, warm.size(), timing::summarize(warm).median);
+  fmt::print("  inputs + C ref     {:8.1f} s {:5.1f} %\n", stages.inputs_and_reference, pct(stages.inputs_and_reference));
+  fmt::print("  worker start       {:8.1f} s {:5.1f} %  (CUDA context, pool, confinement, load; {} workers)\n", stages.worker_start, pct(stages.worker_start), stages.workers);
+  fmt::print("  small configs      {:8.1f} s {:5.1f} %\n", stages.small_configs, pct(stages.small_configs));
+  fmt::print("  perf setup+warm-up {:8.1f} s {:5.1f} %\n", stages.perf_setup, pct(stages.perf_setup));
+  fmt::print("  timed calls        {:8.1f} s {:5.1f} %  (with per-call reset, L2 flush, output check)\n", stages.timed, pct(stages.timed));
+  fmt::print("  supervisor checks  {:8.1f} s {:5.1f} %\n", stages.supervisor_checks, pct(stages.supervisor_checks));
+  double rest = stages.workers_total - stages.worker_start - stages.small_configs - stages.perf_setup - stages.timed;
+  fmt::print("  worker other       {:8.1f} s {:5.1f} %  (process start/exit, teardown)\n", rest, pct(rest));
   if (!json_path.empty()) std::ofstream(json_path) << out.dump(1) << "\n";
   fmt::print("check-gpu: {} task(s), {} implementation result(s) with problems\n", tasks.size(), failures);
   return failures == 0 ? 0 : 1;

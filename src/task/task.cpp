@@ -83,17 +83,16 @@ std::variant<int64_t, std::string> buffer_len(const Param& p, const Config& c) {
   return p.len.eval(c.sizes);
 }
 
-std::variant<Roofline, std::string> roofline(const Task& t, const Config& c) {
+std::variant<Roofline, std::string> roofline(const Task& t, const Config& c, const Peaks& peaks) {
   auto f = t.cost_flops.eval(c.sizes);
   if (auto* m = std::get_if<std::string>(&f)) return *m;
   auto b = t.cost_bytes.eval(c.sizes);
   if (auto* m = std::get_if<std::string>(&b)) return *m;
-  // H200 SXM peaks: HBM3e bandwidth and non-tensor FMA throughput.
-  constexpr double kBandwidth = 4.8e12, kFp32 = 67e12, kFp64 = 34e12;
   Roofline r;
   r.flops = static_cast<double>(std::get<int64_t>(f));
   r.bytes = static_cast<double>(std::get<int64_t>(b));
-  r.floor_s = std::max(r.bytes / kBandwidth, r.flops / (t.uses_double() ? kFp64 : kFp32));
+  r.floor_s = std::max(r.bytes / peaks.bandwidth_bytes_per_s,
+                       r.flops / (t.uses_double() ? peaks.fp64_flops_per_s : peaks.fp32_flops_per_s));
   return r;
 }
 

@@ -7,6 +7,7 @@
 #include "cudaperf/sandbox/confine.hpp"
 #include "cudaperf/sandbox/process.hpp"
 #include "cudaperf/timing/cpu_baseline.hpp"
+#include "cudaperf/timing/peaks.hpp"
 #include "cudaperf/verify/cpu_gates.hpp"
 
 #include <dlfcn.h>
@@ -25,6 +26,31 @@ Verdict verdict_of_status(const std::string& s) {
   if (s == "crash") return Verdict::RuntimeError;
   parse_verdict(s, v);
   return v;
+}
+
+// Roofline floor and fraction of every perf config against the device's measured peaks (measured
+// once per device and cached; the datasheet peaks when the measurement fails, and it says so).
+void add_roofline(const task::Task& t, EvalReport& r) {
+  task::Peaks peaks;
+  auto m = timing::device_peaks(compile::default_cache_dir());
+  if (auto* p = std::get_if<timing::MeasuredPeaks>(&m)) {
+    peaks = {p->copy_bytes_per_s, p->fp32_flops_per_s, p->fp64_flops_per_s};
+    r.peaks = fmt::format("measured on this device{} ({}): copy {:.2f} TB/s, fp32 {:.1f} TFLOP/s, fp64 {:.1f} TFLOP/s",
+                          p->from_cache ? ", cached" : "", p->measured_at, p->copy_bytes_per_s / 1e12,
+                          p->fp32_flops_per_s / 1e12, p->fp64_flops_per_s / 1e12);
+  } else {
+    r.peaks = fmt::format("H200 datasheet peaks (measuring this device failed: {})", std::get<std::string>(m));
+  }
+  for (auto& c : r.configs) {
+    if (!c.perf || c.median_ms <= 0) continue;
+    for (const auto& cfg : t.configs) {
+      if (cfg.name != c.config) continue;
+      if (auto rl = task::roofline(t, cfg, peaks); auto* v = std::get_if<task::Roofline>(&rl)) {
+        c.roofline_floor_ms = v->floor_s * 1e3;
+        c.roofline_fraction = c.roofline_floor_ms / c.median_ms;
+      }
+    }
+  }
 }
 
 }  // namespace
@@ -202,6 +228,7 @@ EvalReport evaluate_candidate(const task::Task& t, const fs::path& candidate, co
     r.message = "the candidate produced no results";
   }
   if (n_perf > 0 && r.verdict == Verdict::Ok) r.speedup_vs_naive = std::exp(log_sum / n_perf);
+  if (r.verdict == Verdict::Ok) add_roofline(t, r);
   if (o.c_baseline && r.verdict == Verdict::Ok) {
     auto base = compile::compile_reference_baseline(t);
     double c_log = 0;

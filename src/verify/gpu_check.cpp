@@ -3,6 +3,7 @@
 #include <cuda_runtime.h>
 #include <dlfcn.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <array>
@@ -70,6 +71,18 @@ struct SharedLog {
     data[used + line.size()] = '\n';
     used += line.size() + 1;
   }
+};
+
+double since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+// Per-call watchdog: a call that does not return within the limit ends the worker with SIGALRM
+// (default action), which the supervisor reports as a timeout of that config.
+struct Watchdog {
+  unsigned seconds;
+  explicit Watchdog(double s) : seconds(static_cast<unsigned>(std::max(1.0, std::ceil(s)))) { alarm(seconds); }
+  ~Watchdog() { alarm(0); }
 };
 
 bool seccomp_disabled() {
@@ -192,13 +205,16 @@ struct Worker {
   }
 
   cudaError_t call(void* fn, const SharedConfig& sc, DeviceBuffers& d) {
+    Watchdog dog(o.call_timeout_s);
     invoke(fn, t, d.ptr, sc.shape, static_cast<void*>(s));
     cudaError_t e = cudaStreamSynchronize(s);
     return e == cudaSuccess ? cudaGetLastError() : e;
   }
 
   int run(const task::Impl& im, const fs::path& so) {
+    auto t0 = std::chrono::steady_clock::now();
     sandbox::ConfinePolicy policy;
+    policy.network_namespace = !seccomp_disabled();  // profilers (ncu) talk to their target over sockets
     sandbox::isolate(policy);
     if (auto e = cudaSetDevice(0); e != cudaSuccess) {
       emit({{"fatal", "no CUDA device: " + cuda_msg(e)}});
@@ -229,6 +245,8 @@ struct Worker {
       emit({{"config", "*"}, {"status", "runtime_error"}, {"message", fmt::format("cannot load: {}", h ? "no symbol" : dlerror())}});
       return 0;
     }
+    emit({{"stage", "worker_start"}, {"s", since(t0)}});
+    t0 = std::chrono::steady_clock::now();
     for (auto& sc : configs) {
       if (sc.perf) continue;
       for (int runi = 0; runi < 2; ++runi) {
@@ -257,6 +275,7 @@ struct Worker {
         emit(r);
       }
     }
+    emit({{"stage", "small_configs"}, {"s", since(t0)}});
     if (o.perf) return run_perf(fn, im);
     return 0;
   }
@@ -286,6 +305,7 @@ struct Worker {
     int rc = 0;
     for (auto& sc : configs) {
       if (!sc.perf) continue;
+      auto setup0 = std::chrono::steady_clock::now();
       emit({{"start", sc.cfg->name}, {"run", 0}});
       nlohmann::json r = {{"config", sc.cfg->name}, {"run", 0}};
       DeviceBuffers d;
@@ -356,11 +376,13 @@ struct Worker {
         cudaMemsetAsync(flush, 0, flush_bytes, s);
         cudaCtxResetPersistingL2Cache();
         cudaStreamSynchronize(s);
+        std::optional<Watchdog> dog(std::in_place, o.call_timeout_s);
         auto w0 = std::chrono::steady_clock::now();
         cudaEventRecord(e0, s);
         invoke(fn, t, d.ptr, sc.shape, static_cast<void*>(s));
         cudaEventRecord(e1, s);
         err = cudaDeviceSynchronize();
+        dog.reset();
         // Wall time to a device-wide sync: work the implementation put anywhere but its stream
         // (the legacy default stream, say) shows up as wall >> events.
         double wall_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - w0).count();
@@ -402,6 +424,8 @@ struct Worker {
       }
       int call_index = 0;
       timing::Measurement m;
+      r["setup_s"] = since(setup0);
+      auto timed0 = std::chrono::steady_clock::now();
       if (err == cudaSuccess)
         m = timing::measure(
             [&](bool& throttled) {
@@ -424,6 +448,7 @@ struct Worker {
       }
       unsigned long long bad_elements = 0;
       cudaMemcpy(&bad_elements, mismatches, sizeof bad_elements, cudaMemcpyDeviceToHost);
+      r["timed_s"] = since(timed0);
       r["status"] = "done";
       if (bad_elements > 0) {
         r["status"] = "wrong_answer";
@@ -540,6 +565,24 @@ std::optional<std::string> prepare(const task::Task& t, const task::Config& c, c
 std::vector<GpuImplResult> gpu_check_task(const task::Task& t, const fs::path& reference_so,
                                           const std::vector<fs::path>& artifacts, const GpuCheckOptions& o) {
   std::vector<GpuImplResult> results;
+  auto prep0 = std::chrono::steady_clock::now();
+  struct AddStages {  // hands the stage times to the caller however this function returns
+    GpuCheckStages& mine;
+    GpuCheckStages* out;
+    ~AddStages() {
+      if (!out) return;
+      out->inputs_and_reference += mine.inputs_and_reference;
+      out->worker_start += mine.worker_start;
+      out->small_configs += mine.small_configs;
+      out->perf_setup += mine.perf_setup;
+      out->timed += mine.timed;
+      out->supervisor_checks += mine.supervisor_checks;
+      out->workers_total += mine.workers_total;
+      out->workers += mine.workers;
+    }
+  };
+  GpuCheckStages stages;
+  AddStages add_stages{stages, o.stages};
   std::vector<SharedConfig> configs(t.configs.size());
   size_t used = 0;
   for (const auto& c : t.configs) {
@@ -570,6 +613,7 @@ std::vector<GpuImplResult> gpu_check_task(const task::Task& t, const fs::path& r
   // perf config -> the trusted implementation's outputs for input set 0 and set 1
   std::map<std::string, std::array<std::vector<std::vector<unsigned char>>, 2>> trusted;
   std::map<std::string, std::string> trusted_name;
+  stages.inputs_and_reference = since(prep0);
   for (size_t k : order) {
     const auto& im = t.impls[k];
     if (artifacts[k].empty()) {
@@ -577,12 +621,21 @@ std::vector<GpuImplResult> gpu_check_task(const task::Task& t, const fs::path& r
       continue;
     }
     *log = SharedLog{kLogBytes, 0, log_data};
+    auto worker0 = std::chrono::steady_clock::now();
     auto pr = sandbox::run_forked(
         [&]() -> int {
           Worker w{t, configs, o, *log, {}, {}};
           return w.run(im, artifacts[k]);
         },
         std::chrono::milliseconds(static_cast<long long>(o.impl_timeout_s * 1000)));
+    stages.workers_total += since(worker0);
+    ++stages.workers;
+    auto check0 = std::chrono::steady_clock::now();
+    struct AddCheckTime {
+      GpuCheckStages& st;
+      std::chrono::steady_clock::time_point t0;
+      ~AddCheckTime() { st.supervisor_checks += since(t0); }
+    } add_check{stages, check0};
     std::istringstream in(std::string(log_data, std::min(log->used, kLogBytes)));
     std::string line, pending;
     std::map<std::string, std::vector<nlohmann::json>> by_config;
@@ -590,6 +643,12 @@ std::vector<GpuImplResult> gpu_check_task(const task::Task& t, const fs::path& r
     while (std::getline(in, line)) {
       auto j = nlohmann::json::parse(line, nullptr, false);
       if (j.is_discarded()) continue;
+      if (j.contains("stage")) {
+        double v = j.value("s", 0.0);
+        std::string st = j["stage"].get<std::string>();
+        (st == "worker_start" ? stages.worker_start : stages.small_configs) += v;
+        continue;
+      }
       if (j.contains("fatal")) {
         results.push_back(result(im.strategy, "*", "runtime_error", j["fatal"].get<std::string>()));
         fatal = true;
@@ -605,7 +664,11 @@ std::vector<GpuImplResult> gpu_check_task(const task::Task& t, const fs::path& r
     // How the worker ended, when that decides a config's result.
     auto ended = [&](const std::string& cfg) {
       GpuImplResult r = result(im.strategy, cfg, pr.timed_out ? "timeout" : "crash", fmt::format("worker {}", pr.describe()));
-      if (pr.signal == sandbox::forbidden_call_signal()) {
+      if (pr.signal == SIGALRM) {
+        r.status = "timeout";
+        r.message = fmt::format("one call did not return within {:.0f} s (per-call watchdog; worker killed)",
+                                std::max(1.0, std::ceil(o.call_timeout_s)));
+      } else if (pr.signal == sandbox::forbidden_call_signal()) {
         r.status = "hack_suspected";
         r.message = "made a forbidden system call (network, processes, namespaces, ptrace or signals to others): "
                     "worker killed by SIGSYS";
@@ -655,6 +718,8 @@ std::vector<GpuImplResult> gpu_check_task(const task::Task& t, const fs::path& r
             r.status = st;
             r.message = j.value("message", "");
           }
+          stages.perf_setup += j.value("setup_s", 0.0);
+          stages.timed += j.value("timed_s", 0.0);
           if (j.contains("median_ms")) {
             r.median_ms = j["median_ms"];
             r.min_ms = j["min_ms"];

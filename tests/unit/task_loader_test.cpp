@@ -60,6 +60,16 @@ TEST(TaskLoader, RooflineAtPerfSize) {
   EXPECT_NEAR(rl.floor_s, rl.bytes / 4.8e12, 1e-12);  // memory-bound
 }
 
+TEST(TaskLoader, RooflineOverGivenPeaks) {
+  auto r = load_task(kData + "/good_tasks/fixture/gather_mix");
+  ASSERT_TRUE(r.ok());
+  // Measured-style peaks: slower memory moves the floor up; a tiny FLOP rate makes it compute-bound.
+  auto mem = std::get<Roofline>(roofline(r.value(), r->configs[2], Peaks{2e12, 60e12, 30e12}));
+  EXPECT_NEAR(mem.floor_s, mem.bytes / 2e12, 1e-12);
+  auto fp = std::get<Roofline>(roofline(r.value(), r->configs[2], Peaks{4e12, 1e6, 1e6}));
+  EXPECT_NEAR(fp.floor_s, fp.flops / 1e6, 1e-9);
+}
+
 TEST(TaskLoader, ReportsEveryProblemNotJustTheFirst) {
   const std::string text = R"TOML(
 id = "a/b"

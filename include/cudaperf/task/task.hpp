@@ -92,10 +92,17 @@ std::optional<std::filesystem::path> find_task_by_id(const std::filesystem::path
 // Evaluates a buffer's length for a config; error message on failure.
 std::variant<int64_t, std::string> buffer_len(const Param& p, const Config& c);
 
-// Roofline floor at a config in seconds, from the cost model and H200 peaks.
+// Peak rates a roofline floor is computed against.
+struct Peaks {
+  double bandwidth_bytes_per_s = 4.8e12;  // defaults: H200 SXM datasheet (HBM3e; non-tensor FMA)
+  double fp32_flops_per_s = 67e12;
+  double fp64_flops_per_s = 34e12;
+};
+// Roofline floor at a config in seconds, from the cost model over `peaks`. With the datasheet
+// peaks (the default) it is a physical limit: a median below it means the work was not done.
 struct Roofline {
   double flops = 0, bytes = 0, floor_s = 0;
 };
-std::variant<Roofline, std::string> roofline(const Task& t, const Config& c);
+std::variant<Roofline, std::string> roofline(const Task& t, const Config& c, const Peaks& peaks = Peaks{});
 
 }  // namespace cudaperf::task

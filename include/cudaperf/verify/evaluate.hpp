@@ -23,6 +23,8 @@ struct ConfigResult {
   int samples = 0;
   int discarded = 0, timed_calls = 0;  // throttled samples dropped; timed calls (each output checked)
   double sm_clock_mhz = -1;
+  double roofline_floor_ms = -1;   // perf configs: cost model over the measured device peaks
+  double roofline_fraction = -1;   // floor / median (1 = at the roofline)
   double c_baseline_ms = -1;       // sequential C at -O3 on one core, same run (--c-baseline)
   std::string c_baseline_error;
 };
@@ -39,6 +41,7 @@ struct EvalReport {
   std::optional<double> speedup_vs_naive;  // geometric mean over perf configs
   std::optional<double> speedup_vs_c;      // geometric mean over perf configs with a C baseline
   std::string trusted_impl;                // the dataset impl used as reference at perf sizes
+  std::string peaks;                       // which peaks the roofline used (measured, cached, or why not)
 };
 
 // Runs the candidate's host launcher once in a confined child with unmapped stand-ins for the
@@ -56,6 +59,7 @@ struct EvalOptions {
   GpuCheckOptions gpu = [] {
     GpuCheckOptions g;
     g.impl_timeout_s = 120;  // a candidate that hangs costs at most this
+    g.call_timeout_s = 10;   // and one call at most this (the slowest dataset call takes under 1 s)
     return g;
   }();
 };

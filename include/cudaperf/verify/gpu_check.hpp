@@ -34,10 +34,24 @@ struct GpuImplResult {
   double sm_clock_max_mhz = -1;
 };
 
+// Where the time of gpu_check_task goes, in seconds (accumulated over calls when shared).
+struct GpuCheckStages {
+  double inputs_and_reference = 0;  // supervisor: input generation and the C reference (small configs)
+  double worker_start = 0;          // workers: CUDA context, memory pool, confinement, loading the .so
+  double small_configs = 0;         // workers: the two correctness runs of every small config
+  double perf_setup = 0;            // workers: perf-size buffers, private copies, warm-up calls
+  double timed = 0;                 // workers: the timed calls (each with its reset, L2 flush and output check)
+  double supervisor_checks = 0;     // supervisor: comparing outputs with the reference / trusted outputs
+  double workers_total = 0;         // wall time of all workers (includes process start and exit)
+  int workers = 0;
+};
+
 struct GpuCheckOptions {
   bool perf = true;               // also run and time the perf configs
   uint64_t seed = 0x6a09e667f3bcc908ull;
   double impl_timeout_s = 300;    // one worker (one implementation, every config)
+  double call_timeout_s = 30;     // one call of the implementation (watchdog: the worker is killed by SIGALRM)
+  GpuCheckStages* stages = nullptr;  // when set, time per stage is added here
   timing::StoppingRule timing{};  // min 10 samples, 0.5 % rel. stdev, 2 s budget
   std::string trusted;            // impl whose perf-size output is the reference; empty: first non-naive
   std::string never_trusted;      // an impl that may not become the reference (the candidate under evaluation)

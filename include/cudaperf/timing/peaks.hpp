@@ -1,0 +1,25 @@
+// Measured peaks of the visible GPU: device-to-device copy bandwidth and FMA throughput (fp32,
+// fp64). Measured once per device (name, SM count, clocks, driver) and cached as JSON; the
+// roofline floor and fraction of measured kernels are computed against these.
+#pragma once
+#include <filesystem>
+#include <string>
+#include <variant>
+
+namespace cudaperf::timing {
+
+struct MeasuredPeaks {
+  std::string device;             // the identity the cache is keyed on
+  double copy_bytes_per_s = 0;    // cudaMemcpy device to device: bytes read + written per second (median of 10)
+  double fp32_flops_per_s = 0;    // independent FMA chains, 2 FLOP per FMA (median of 10)
+  double fp64_flops_per_s = 0;
+  std::string measured_at;        // UTC time of the measurement
+  bool from_cache = false;
+};
+
+// Reads <cache_dir>/peaks/<device key>.json, or measures in a forked child (the caller never
+// initialises CUDA) and writes it. `remeasure` ignores the cache. Error text when there is no GPU
+// or the measurement fails.
+std::variant<MeasuredPeaks, std::string> device_peaks(const std::filesystem::path& cache_dir, bool remeasure = false);
+
+}  // namespace cudaperf::timing

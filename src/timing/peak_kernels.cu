@@ -1,0 +1,98 @@
+// Kernels and host code that measure the device peaks (timing/peaks.hpp). Small C-style
+// interface so the .cpp side needs no CUDA compiler.
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <vector>
+
+#include "peak_kernels.hpp"
+
+namespace cudaperf::timing {
+namespace {
+
+constexpr int kChains = 8;
+
+template <typename T>
+__global__ void fma_chains(T* sink, int iters, T a, T b) {
+  T x[kChains];
+#pragma unroll
+  for (int k = 0; k < kChains; ++k) x[k] = static_cast<T>(threadIdx.x + k);
+  for (int i = 0; i < iters; ++i) {
+#pragma unroll
+    for (int k = 0; k < kChains; ++k) x[k] = fma(x[k], a, b);
+  }
+  T sum = 0;
+#pragma unroll
+  for (int k = 0; k < kChains; ++k) sum += x[k];
+  if (sum == static_cast<T>(-1.25)) sink[0] = sum;  // never true; keeps the chains alive
+}
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  size_t n = v.size();
+  return n == 0 ? 0 : (n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]));
+}
+
+template <typename T>
+int fma_rate(int sms, int iters, double* out) {
+  T* sink = nullptr;
+  if (cudaMalloc(&sink, sizeof(T)) != cudaSuccess) return 1;
+  cudaEvent_t e0, e1;
+  cudaEventCreate(&e0);
+  cudaEventCreate(&e1);
+  const int threads = 256, blocks = sms * 8;
+  std::vector<double> rates;
+  for (int rep = 0; rep < 12; ++rep) {
+    cudaEventRecord(e0);
+    fma_chains<T><<<blocks, threads>>>(sink, iters, static_cast<T>(0.9999999), static_cast<T>(1e-7));
+    cudaEventRecord(e1);
+    if (cudaEventSynchronize(e1) != cudaSuccess) return 1;
+    float ms = 0;
+    cudaEventElapsedTime(&ms, e0, e1);
+    if (rep >= 2 && ms > 0) rates.push_back(2.0 * kChains * iters * double(threads) * blocks / (ms * 1e-3));
+  }
+  cudaEventDestroy(e0);
+  cudaEventDestroy(e1);
+  cudaFree(sink);
+  *out = median(rates);
+  return cudaGetLastError() == cudaSuccess ? 0 : 1;
+}
+
+int copy_rate(double* out) {
+  const size_t bytes = size_t{1} << 30;
+  void *a = nullptr, *b = nullptr;
+  if (cudaMalloc(&a, bytes) != cudaSuccess || cudaMalloc(&b, bytes) != cudaSuccess) return 1;
+  cudaMemset(a, 1, bytes);
+  cudaEvent_t e0, e1;
+  cudaEventCreate(&e0);
+  cudaEventCreate(&e1);
+  std::vector<double> rates;
+  for (int rep = 0; rep < 12; ++rep) {
+    cudaEventRecord(e0);
+    cudaMemcpyAsync(b, a, bytes, cudaMemcpyDeviceToDevice);
+    cudaEventRecord(e1);
+    if (cudaEventSynchronize(e1) != cudaSuccess) return 1;
+    float ms = 0;
+    cudaEventElapsedTime(&ms, e0, e1);
+    if (rep >= 2 && ms > 0) rates.push_back(2.0 * double(bytes) / (ms * 1e-3));
+  }
+  cudaEventDestroy(e0);
+  cudaEventDestroy(e1);
+  cudaFree(a);
+  cudaFree(b);
+  *out = median(rates);
+  return 0;
+}
+
+}  // namespace
+
+int measure_peaks(double* copy_bytes_per_s, double* fp32_flops_per_s, double* fp64_flops_per_s) {
+  int sms = 0;
+  if (cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0) != cudaSuccess || sms <= 0) return 1;
+  if (copy_rate(copy_bytes_per_s)) return 2;
+  if (fma_rate<float>(sms, 1 << 16, fp32_flops_per_s)) return 3;
+  if (fma_rate<double>(sms, 1 << 14, fp64_flops_per_s)) return 4;
+  return 0;
+}
+
+}  // namespace cudaperf::timing
