@@ -62,6 +62,33 @@ case "$mode" in
     python3 bench/timing_truth.py "$tmp/run-1.jsonl" "$tmp/ncu.csv" "$tmp/ncu-run.jsonl" --out "$OUT/truth.json" >> "$OUT/measure.txt" 2>&1
     gzip -c "$tmp/ncu.csv" > "$OUT/ncu.csv.gz"
     cat "$tmp"/run-{1,2,3}.jsonl > "$OUT/records.jsonl" ;;
+  structure)  # every dataset implementation once under ncu (DESIGN §5 metrics), one ncu run per category
+    ncu=$(command -v ncu || ls /usr/local/cuda/bin/ncu /opt/nvidia/nsight-compute/*/ncu 2>/dev/null | head -1)
+    tmp=$(mktemp -d)
+    "$bin" profile-target --list-metrics | tr ',' '\n' > "$tmp/wanted.txt"
+    "$ncu" --query-metrics > "$tmp/query.txt" 2>&1
+    # keep the metrics this ncu knows (base name before the first '.'), log the rest
+    python3 - "$tmp/wanted.txt" "$tmp/query.txt" "$tmp/metrics.txt" > "$OUT/structure.log" <<'PY'
+import sys
+wanted = open(sys.argv[1]).read().split()
+known = {l.split()[0] for l in open(sys.argv[2], errors="replace") if l.strip()}
+# launch__* attributes and *_pct ratios are not listed by --query-metrics; keep them
+ok = [m for m in wanted if m.split(".")[0] in known or m.startswith("launch__") or m.endswith("_pct")] if len(known) > 100 else wanted
+print("metrics dropped (unknown to this ncu):", [m for m in wanted if m not in ok])
+open(sys.argv[3], "w").write(",".join(ok))
+PY
+    : > "$OUT/profile-items.jsonl"
+    for cat in ${STRUCTURE_DIRS:-data/tasks/c2cuda/*/}; do
+      cname=$(basename "$cat"); root=$tmp/r-$cname; mkdir -p "$root/c2cuda"; cp -r "$cat" "$root/c2cuda/"
+      "$bin" profile-target --all --root "$root" --config build-only > /dev/null 2>&1  # fills the compile cache
+      start=$(date +%s)
+      timeout "${CAT_LIMIT:-120}" "$ncu" --clock-control none --cache-control all --target-processes application-only \
+        --csv --print-units base \
+        --metrics "$(cat "$tmp/metrics.txt")" --log-file "$tmp/ncu-$cname.csv" \
+        "$bin" profile-target --all --root "$root" >> "$OUT/profile-items.jsonl" 2>> "$OUT/structure.log"
+      echo "$cname: ncu exit $? in $(( $(date +%s) - start )) s" >> "$OUT/structure.log"
+    done
+    tar czf "$OUT/ncu-structure.tgz" -C "$tmp" $(cd "$tmp" && ls ncu-*.csv) ;;
   smoke)
     "$bin" eval --root data/tasks --task elementwise/saxpy \
       --candidate data/tasks/c2cuda/elementwise/saxpy/impls/vectorized.cu | tee "$OUT/smoke.txt" ;;

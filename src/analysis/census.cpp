@@ -23,16 +23,6 @@ std::string state_space(const std::vector<std::string>& parts) {
   return "";
 }
 
-int type_bytes(const std::string& t) {
-  static const std::map<std::string, int> sizes = {
-      {"b8", 1},   {"u8", 1},   {"s8", 1},   {"b16", 2},    {"u16", 2},    {"s16", 2},   {"f16", 2},
-      {"bf16", 2}, {"b32", 4},  {"u32", 4},  {"s32", 4},    {"f32", 4},    {"f16x2", 4}, {"bf16x2", 4},
-      {"tf32", 4}, {"b64", 8},  {"u64", 8},  {"s64", 8},    {"f64", 8},    {"f32x2", 8}, {"b128", 16},
-      {"e4m3x2", 2}, {"e5m2x2", 2}};
-  auto it = sizes.find(t);
-  return it == sizes.end() ? 0 : it->second;
-}
-
 // Bytes per thread of a load/store: vector count x element size (the last type part).
 int access_width(const std::vector<std::string>& parts) {
   int vec = 1, elem = 0;
@@ -64,10 +54,8 @@ const std::set<std::string> kFpOther = {"div", "rcp", "sqrt", "rsqrt", "sin", "c
 const std::set<std::string> kAtomicOps = {"add", "inc", "dec", "min", "max", "cas", "exch", "and", "or", "xor"};
 
 bool is_cta_barrier(const std::vector<std::string>& parts) {
-  if (parts[0] == "bar") return parts.size() == 1 || parts[1] == "sync" || parts[1] == "red" || parts[1] == "arrive";
-  if (parts[0] == "barrier")
-    return parts.size() == 1 || parts[1] == "sync" || parts[1] == "red" || parts[1] == "arrive";
-  return false;
+  if (parts[0] != "bar" && parts[0] != "barrier") return false;
+  return parts.size() == 1 || parts[1] == "sync" || parts[1] == "red" || parts[1] == "arrive";
 }
 
 // A barrier naming its thread count applies to a subset of the CTA by design.
@@ -222,123 +210,26 @@ bool is_terminator_branch(const std::string& root) {
   return root == "bra" || root == "brx" || root == "ret" || root == "exit";
 }
 
-struct Cfg {
-  int n = 0;
-  std::vector<int> ipdom;                    // immediate post-dominator; n is the virtual exit
-  std::vector<std::vector<int>> cd_on;       // block -> blocks (conditional branches) it is control-dependent on
-};
-
-Cfg control_dependence(const PtxKernel& k) {
-  Cfg g;
+// Block -> the blocks (conditional branches) it is control-dependent on: b depends on a when b is
+// on a path from a successor of a up to (not including) a's immediate post-dominator.
+std::vector<std::vector<int>> control_dependence(const PtxKernel& k) {
   const int n = static_cast<int>(k.blocks.size());
-  g.n = n;
   const int exitn = n;
-  std::vector<std::vector<int>> succ(n + 1), pred(n + 1);
-  auto edge = [&](int a, int b) {
-    succ[a].push_back(b);
-    pred[b].push_back(a);
-  };
-  for (int b = 0; b < n; ++b) {
-    for (int s : k.blocks[b].succs) edge(b, s);
-    bool exits = k.blocks[b].succs.empty();
-    if (!k.blocks[b].instrs.empty()) {
-      const auto& last = k.instrs[k.blocks[b].instrs.back()];
-      std::string root = last.opcode.substr(0, last.opcode.find('.'));
-      if ((root == "ret" || root == "exit" || root == "trap") && !last.guard.empty()) exits = true;
-    }
-    if (exits) edge(b, exitn);
-  }
-  // Blocks that cannot reach the exit (endless loops) get an edge to it so that every block has a
-  // post-dominator.
-  std::vector<char> reaches(n + 1, 0);
-  std::vector<int> stack = {exitn};
-  reaches[exitn] = 1;
-  while (!stack.empty()) {
-    int v = stack.back();
-    stack.pop_back();
-    for (int p : pred[v])
-      if (!reaches[p]) {
-        reaches[p] = 1;
-        stack.push_back(p);
-      }
-  }
-  for (int b = n - 1; b >= 0; --b)
-    if (!reaches[b]) {
-      edge(b, exitn);
-      // everything that reaches b now reaches the exit
-      std::vector<int> st = {b};
-      reaches[b] = 1;
-      while (!st.empty()) {
-        int v = st.back();
-        st.pop_back();
-        for (int p : pred[v])
-          if (!reaches[p]) {
-            reaches[p] = 1;
-            st.push_back(p);
-          }
-      }
-    }
-  // Post-dominators: Cooper-Harvey-Kennedy on the reversed graph rooted at the exit.
-  std::vector<int> order;  // post-order of the reversed graph
-  std::vector<int> po(n + 1, -1);
-  {
-    std::vector<char> seen(n + 1, 0);
-    std::vector<std::pair<int, size_t>> st = {{exitn, 0}};
-    seen[exitn] = 1;
-    while (!st.empty()) {
-      auto& [v, i] = st.back();
-      if (i < pred[v].size()) {
-        int w = pred[v][i++];
-        if (!seen[w]) {
-          seen[w] = 1;
-          st.push_back({w, 0});
-        }
-      } else {
-        po[v] = static_cast<int>(order.size());
-        order.push_back(v);
-        st.pop_back();
-      }
-    }
-  }
-  std::vector<int> ip(n + 1, -1);
-  ip[exitn] = exitn;
-  auto intersect = [&](int a, int b) {
-    while (a != b) {
-      while (po[a] < po[b]) a = ip[a];
-      while (po[b] < po[a]) b = ip[b];
-    }
-    return a;
-  };
-  for (bool changed = true; changed;) {
-    changed = false;
-    for (auto it = order.rbegin(); it != order.rend(); ++it) {
-      int v = *it;
-      if (v == exitn) continue;
-      int nd = -1;
-      for (int s : succ[v]) {
-        if (ip[s] == -1) continue;
-        nd = nd == -1 ? s : intersect(s, nd);
-      }
-      if (nd != -1 && ip[v] != nd) {
-        ip[v] = nd;
-        changed = true;
-      }
-    }
-  }
-  g.ipdom = ip;
-  g.cd_on.assign(n, {});
+  const std::vector<std::vector<int>> succ = block_successors_with_exit(k);
+  const std::vector<int> ip = immediate_post_dominators(succ, exitn);
+  std::vector<std::vector<int>> cd_on(n);
   for (int a = 0; a < n; ++a) {
     if (succ[a].size() < 2 || ip[a] == -1) continue;
     for (int s : succ[a]) {
       int r = s;
       for (int guard = 0; r != ip[a] && r != exitn && r != -1 && guard <= n + 1; ++guard) {
-        auto& v = g.cd_on[r];
+        auto& v = cd_on[r];
         if (std::find(v.begin(), v.end(), a) == v.end()) v.push_back(a);
         r = ip[r];
       }
     }
   }
-  return g;
+  return cd_on;
 }
 
 bool reaches(const PtxKernel& k, int from, int to) {  // through at least one edge
@@ -368,7 +259,7 @@ void sync_analysis(const PtxKernel& k, Census& c) {
     parts[i] = opcode_parts(k.instrs[i].opcode);
     du[i] = def_use(k.instrs[i], parts[i]);
   }
-  const Cfg g = control_dependence(k);
+  const std::vector<std::vector<int>> cd_on = control_dependence(k);
   std::set<std::string> kernel_params(k.params.begin(), k.params.end());
 
   std::map<std::string, Why> taint;
@@ -395,7 +286,7 @@ void sync_analysis(const PtxKernel& k, Census& c) {
     changed = false;
     std::vector<Why> block_ctrl(k.blocks.size(), Why::None);
     for (size_t b = 0; b < k.blocks.size(); ++b)
-      for (int a : g.cd_on[b])
+      for (int a : cd_on[b])
         if (tainted_branch(a) != Why::None) block_ctrl[b] = Why::Control;
     for (size_t i = 0; i < ni; ++i) {
       const auto& in = k.instrs[i];
@@ -453,7 +344,7 @@ void sync_analysis(const PtxKernel& k, Census& c) {
     } else {
       int chosen = -1;
       bool loop = false;
-      for (int a : g.cd_on[in.block]) {
+      for (int a : cd_on[in.block]) {
         if (tainted_branch(a) == Why::None) continue;
         bool is_loop = reaches(k, a, in.block) && reaches(k, in.block, a);
         if (chosen == -1 || (is_loop && !loop) || (is_loop == loop && a > chosen && a <= in.block)) {

@@ -10,6 +10,7 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 namespace cudaperf::analysis {
@@ -191,25 +192,36 @@ Val vmul(const Val& a, const Val& b) {
   return r;
 }
 
-// Join at a control-flow merge. `divergent`: the merge reconverges a branch on a thread-dependent
-// predicate, so lanes may come from different paths.
-Val vjoin(const Val& a, const Val& b, bool divergent, int uni_tz) {
-  if (a.kind == Val::Bottom) return b;
-  if (b.kind == Val::Bottom) return a;
-  if (a.kind == Val::Top) return a;
-  if (b.kind == Val::Top) return b;
-  if (a.same_form(b)) {
-    Val r = a;
-    if (a.space != b.space) r.space = a.space && b.space ? kNoSpace : (a.space | b.space);
-    return r;
+// Join at a control-flow merge, into `a`. `divergent`: the merge reconverges a branch on a
+// thread-dependent predicate, so lanes may come from different paths. `uni_tz(a.uni, b.uni)`: the
+// alignment (trailing zero bits) both uniform parts share, needed only when two forms differ.
+template <class SharedTz>
+void vjoin_into(Val& a, const Val& b, bool divergent, SharedTz uni_tz) {
+  if (a.kind == Val::Bottom) {
+    a = b;
+    return;
   }
-  if (!a.same_tid(b)) return top("thread-index coefficients differ between joining paths");
-  if (divergent) return top("depends on divergent control flow");
-  Val r = a;
-  r.uni = Poly{};  // an unknown uniform value, keeping the alignment both sides share
-  r.uni.t[Mono{kUnknown}] = unknown_coef(uni_tz);
-  r.space = a.space == b.space ? a.space : kNoSpace;
-  return r;
+  if (b.kind == Val::Bottom || a.kind == Val::Top) return;
+  if (b.kind == Val::Top) {
+    a = b;
+    return;
+  }
+  if (a.same_form(b)) {
+    if (a.space != b.space) a.space = a.space && b.space ? kNoSpace : (a.space | b.space);
+    return;
+  }
+  if (!a.same_tid(b)) {
+    a = top("thread-index coefficients differ between joining paths");
+    return;
+  }
+  if (divergent) {
+    a = top("depends on divergent control flow");
+    return;
+  }
+  const int z = uni_tz(a.uni, b.uni);
+  a.uni = Poly{};  // an unknown uniform value, keeping the alignment both sides share
+  a.uni.t[Mono{kUnknown}] = unknown_coef(z);
+  a.space = a.space == b.space ? a.space : kNoSpace;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -290,16 +302,6 @@ bool is_int_type(const std::string& t) {
          t == "b8" || t == "b16" || t == "b32" || t == "b64";
 }
 
-int type_bytes(const std::string& t) {
-  static const std::map<std::string, int> sizes = {
-      {"b8", 1},   {"s8", 1},   {"u8", 1},      {"b16", 2},  {"s16", 2},    {"u16", 2},  {"f16", 2},
-      {"bf16", 2}, {"b32", 4},  {"s32", 4},     {"u32", 4},  {"f32", 4},    {"f16x2", 4}, {"bf16x2", 4},
-      {"b64", 8},  {"s64", 8},  {"u64", 8},     {"f64", 8},  {"b128", 16},  {"e4m3x2", 2}, {"e5m2x2", 2},
-      {"tf32", 4}};
-  auto it = sizes.find(t);
-  return it == sizes.end() ? 0 : it->second;
-}
-
 // The last dotted component that names a type ("ld.global.nc.v4.f32" -> "f32").
 std::string last_type(const std::vector<std::string>& parts) {
   for (size_t i = parts.size(); i-- > 1;)
@@ -326,12 +328,50 @@ int state_space(const std::vector<std::string>& parts) {
 // ---------------------------------------------------------------------------------------------
 // The analysis of one kernel.
 
-using State = std::map<std::string, Val>;
+// The abstract state at one program point, over the kernel's destination registers (dense ids). A
+// register is absent until an instruction defines it; it may then hold bottom, which is not the same
+// as absent for a predicate (see pred_uniform). Used as the working state while interpreting a block;
+// block entry and exit states are kept as RegVals, restricted to the registers live there.
+class State {
+ public:
+  explicit State(size_t regs = 0) : val_(regs), has_(regs, 0) {}
+  const Val* find(int id) const { return id >= 0 && has_[id] ? &val_[id] : nullptr; }
+  Val* find(int id) { return id >= 0 && has_[id] ? &val_[id] : nullptr; }
+  void set(int id, Val v) {
+    if (!has_[id]) {
+      has_[id] = 1;
+      touched_.push_back(id);
+    }
+    val_[id] = std::move(v);
+  }
+  void clear() {  // the values stay allocated until overwritten
+    for (int id : touched_) has_[id] = 0;
+    touched_.clear();
+  }
+
+ private:
+  std::vector<Val> val_;
+  std::vector<char> has_;
+  std::vector<int> touched_;
+};
+
+using RegVals = std::vector<std::pair<int, Val>>;  // sorted by register id
+
+// One instruction, decoded once.
+struct Decoded {
+  std::vector<std::string> parts;  // opcode split at '.'
+  std::vector<std::string> ops;    // operands re-split at top-level commas
+  std::vector<std::string> srcs;   // ops[1..] of an instruction that defines (the sources)
+  bool defines = false;            // ops[0] names destination registers
+  std::vector<int> dests;          // their register ids (-1 for the sink "_")
+  std::vector<int> uses, kills;    // registers read (for liveness, generously) and overwritten
+};
 
 class Analyzer {
  public:
   explicit Analyzer(const PtxKernel& k) : k_(k) {
     names_.push_back("?");
+    decode();
     prepass();
   }
 
@@ -344,7 +384,10 @@ class Analyzer {
   std::vector<std::string> names_;
   std::map<std::string, int> ids_;
   std::set<int> pointer_params_;
-  std::vector<State> in_, out_;
+  std::vector<Decoded> dec_;                        // parallel to k_.instrs
+  std::unordered_map<std::string, int> reg_ids_;    // destination register name -> dense id
+  std::vector<std::vector<int>> live_in_, live_out_;  // per block, sorted register ids
+  std::vector<RegVals> in_, out_;                   // per block, restricted to live_in_ / live_out_
   std::vector<char> loop_header_;
   std::vector<std::vector<int>> region_branches_;  // per join block: blocks whose branch may diverge into it
 
@@ -362,6 +405,10 @@ class Analyzer {
     v.uni = make_sym(sym(name));
     return v;
   }
+  int reg_id(const std::string& name) const {
+    auto it = reg_ids_.find(name);
+    return it == reg_ids_.end() ? -1 : it->second;
+  }
 
   std::string param_symbol(const std::string& pname) const {
     for (size_t i = 0; i < k_.params.size(); ++i)
@@ -371,17 +418,24 @@ class Analyzer {
     return "";
   }
 
+  void decode();
+  void reads(const std::string& op, std::vector<int>& out) const;
+  void liveness();
+  void dominance();
   void prepass();
-  void transfer(const PtxInstruction& in, State& s);
+  void transfer(size_t instr, State& s);
   Val eval(const std::string& op, const State& s);
   Val address(const std::string& mem, const State& s);
   Val generic(const std::vector<std::string>& srcs, const State& s, const std::string& opcode);
-  bool pred_uniform(const std::string& guard, const State& s) {
+  bool pred_uniform(const std::string& guard, const State& s) const {
     if (guard.empty()) return true;
-    std::string g = guard[0] == '!' ? guard.substr(1) : guard;
-    auto it = s.find(g);
-    if (it == s.end()) return true;  // undefined yet: the fixpoint revisits
-    return it->second.kind != Val::Top && it->second.uniform();
+    const Val* v = s.find(reg_id(guard[0] == '!' ? guard.substr(1) : guard));
+    if (v == nullptr) return true;  // undefined yet: the fixpoint revisits
+    return v->kind != Val::Top && v->uniform();
+  }
+  bool branch_divergent(int b, const State& out) const;
+  void load(const RegVals& from, State& s) const {
+    for (const auto& [id, v] : from) s.set(id, v);
   }
   int tz(const Mono& m, long long c) const;  // trailing zero bits of the monomial's values (capped)
   int value_tz(const Val& v) const;
@@ -390,20 +444,128 @@ class Analyzer {
     for (const auto& [m, c] : p.t) z = std::min(z, tz(m, c));
     return z;
   }
-  Val join(const Val& a, const Val& b, bool divergent) const {
-    return vjoin(a, b, divergent, std::min(poly_tz(a.uni), poly_tz(b.uni)));
+  void join_into(Val& a, const Val& b, bool divergent) const {
+    vjoin_into(a, b, divergent, [this](const Poly& x, const Poly& y) { return std::min(poly_tz(x), poly_tz(y)); });
   }
-  State join_states(const State& a, const State& b, bool divergent);
+  Val join(Val a, const Val& b, bool divergent) const {
+    join_into(a, b, divergent);
+    return a;
+  }
   std::string poly_text(const Poly& p) const;
   std::string val_text(const Val& v) const;
 };
 
+void Analyzer::decode() {
+  static const std::set<std::string> no_def = {"st",   "red",  "bra",      "bar",      "barrier", "ret",   "exit",
+                                               "membar", "fence", "prefetch", "prefetchu", "trap",  "brkpt", "call",
+                                               "cp",   "pmevent", "nanosleep", "griddepcontrol", "stmatrix",
+                                               "tensormap", "multimem", "discard", "applypriority", "createpolicy"};
+  dec_.resize(k_.instrs.size());
+  std::vector<std::vector<std::string>> dest_names(k_.instrs.size());
+  for (size_t i = 0; i < k_.instrs.size(); ++i) {
+    Decoded& d = dec_[i];
+    d.parts = opcode_parts(k_.instrs[i].opcode);
+    d.ops = normalize_operands(k_.instrs[i].operands);
+    const auto& ops = d.ops;
+    d.defines = !(ops.empty() || no_def.count(d.parts[0]) || ops[0].empty() || ops[0][0] == '[');
+    if (!d.defines) continue;
+    d.srcs.assign(ops.begin() + 1, ops.end());
+    // Destinations: "%p1|%p2", "{%f1, %f2}", or a register.
+    if (ops[0][0] == '{') {
+      for (auto& n : normalize_operands({ops[0].substr(1, ops[0].size() - 2)})) dest_names[i].push_back(trim(n));
+    } else {
+      for (auto& n : split(ops[0], '|')) dest_names[i].push_back(trim(n));
+    }
+    for (const auto& n : dest_names[i])
+      if (!n.empty() && n != "_") reg_ids_.emplace(n, static_cast<int>(reg_ids_.size()));
+  }
+  for (size_t i = 0; i < k_.instrs.size(); ++i) {
+    Decoded& d = dec_[i];
+    const std::string& guard = k_.instrs[i].guard;
+    for (const auto& n : dest_names[i]) d.dests.push_back(n.empty() || n == "_" ? -1 : reg_id(n));
+    // Every register an operand names may be read: by the transfer function, or by accesses() for a
+    // memory operand. A guarded definition reads the old value; an unguarded one overwrites it.
+    for (size_t o = d.defines ? 1 : 0; o < d.ops.size(); ++o) reads(d.ops[o], d.uses);
+    if (!guard.empty()) reads(guard[0] == '!' ? guard.substr(1) : guard, d.uses);
+    for (int r : d.dests)
+      if (r >= 0) (guard.empty() ? d.kills : d.uses).push_back(r);
+  }
+}
+
+// The registers eval/address may look up for an operand (a superset).
+void Analyzer::reads(const std::string& op0, std::vector<int>& out) const {
+  auto add = [&](const std::string& n) {
+    int id = reg_id(n);
+    if (id >= 0) out.push_back(id);
+  };
+  for (const auto& r : operand_registers(op0)) add(r);
+  std::string op = trim(op0);
+  if (!op.empty() && op[0] == '!') op = op.substr(1);
+  if (op.empty()) return;
+  add(op);
+  if (op[0] == '{' || op[0] == '[') {
+    std::string inner = op.substr(1, op.size() >= 2 ? op.size() - 2 : 0);
+    for (const auto& e : normalize_operands({inner})) reads(e, out);
+    inner = trim(inner);
+    for (size_t i = 1; i < inner.size(); ++i)
+      if (inner[i] == '+' || inner[i] == '-') {
+        add(trim(inner.substr(0, i)));
+        break;
+      }
+  }
+}
+
+// Live registers at block entries and exits (backward dataflow over the edges the forward
+// fixpoint joins along: p -> b for every p in b's preds).
+void Analyzer::liveness() {
+  const int n = static_cast<int>(k_.blocks.size());
+  const size_t words = (reg_ids_.size() + 63) / 64;
+  using Bits = std::vector<uint64_t>;
+  std::vector<Bits> gen(n, Bits(words, 0)), kill(n, Bits(words, 0)), in(n, Bits(words, 0)), out(n, Bits(words, 0));
+  auto set = [](Bits& b, int r) { b[r / 64] |= 1ULL << (r % 64); };
+  auto get = [](const Bits& b, int r) { return (b[r / 64] >> (r % 64)) & 1; };
+  std::vector<std::vector<int>> succ(n);
+  for (int b = 0; b < n; ++b) {
+    for (int p : k_.blocks[b].preds)
+      if (p >= 0 && p < n) succ[p].push_back(b);
+    const auto& ins = k_.blocks[b].instrs;
+    for (auto it = ins.rbegin(); it != ins.rend(); ++it) {
+      if (*it >= k_.instrs.size()) continue;
+      const Decoded& d = dec_[*it];
+      for (int r : d.kills) set(kill[b], r), gen[b][r / 64] &= ~(1ULL << (r % 64));
+      for (int r : d.uses) set(gen[b], r);
+    }
+  }
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (int b = n - 1; b >= 0; --b) {
+      Bits o(words, 0);
+      for (int s : succ[b])
+        for (size_t w = 0; w < words; ++w) o[w] |= in[s][w];
+      Bits i(words, 0);
+      for (size_t w = 0; w < words; ++w) i[w] = gen[b][w] | (o[w] & ~kill[b][w]);
+      if (i != in[b] || o != out[b]) {
+        in[b] = std::move(i);
+        out[b] = std::move(o);
+        changed = true;
+      }
+    }
+  }
+  live_in_.assign(n, {});
+  live_out_.assign(n, {});
+  for (int b = 0; b < n; ++b)
+    for (int r = 0; r < static_cast<int>(reg_ids_.size()); ++r) {
+      if (get(in[b], r)) live_in_[b].push_back(r);
+      if (get(out[b], r)) live_out_[b].push_back(r);
+    }
+}
+
 void Analyzer::prepass() {
   // Pointer parameters: 64-bit params loaded into a register that cvta.to.global converts.
   std::map<std::string, std::string> reg_param;
-  for (const auto& in : k_.instrs) {
-    auto parts = split(in.opcode, '.');
-    auto ops = normalize_operands(in.operands);
+  for (const auto& d : dec_) {
+    const auto& parts = d.parts;
+    const auto& ops = d.ops;
     if (parts[0] == "ld" && has_part(parts, "param") && ops.size() == 2 && ops[1].size() > 2) {
       std::string name = trim(ops[1].substr(1, ops[1].size() - 2));
       if (name.find('+') == std::string::npos) reg_param[ops[0]] = param_symbol(name);
@@ -497,8 +659,7 @@ Val Analyzer::eval(const std::string& op0, const State& s) {
     return unknown_uniform();
   }
   if (op[0] == '%') {
-    auto it = s.find(op);
-    if (it != s.end()) return it->second;
+    if (const Val* v = s.find(reg_id(op))) return *v;
     if (op == "%tid.x" || op == "%tid.y" || op == "%tid.z") {
       Val v;
       v.kind = Val::Aff;
@@ -569,31 +730,20 @@ Val Analyzer::generic(const std::vector<std::string>& srcs, const State& s, cons
   return top("non-affine: " + opcode);
 }
 
-void Analyzer::transfer(const PtxInstruction& in, State& s) {
-  auto parts = split(in.opcode, '.');
+void Analyzer::transfer(size_t instr, State& s) {
+  const PtxInstruction& in = k_.instrs[instr];
+  const Decoded& dc = dec_[instr];
+  if (!dc.defines) return;
+  const std::vector<std::string>& parts = dc.parts;
   const std::string& root = parts[0];
-  auto ops = normalize_operands(in.operands);
-  static const std::set<std::string> no_def = {"st",   "red",  "bra",      "bar",      "barrier", "ret",   "exit",
-                                               "membar", "fence", "prefetch", "prefetchu", "trap",  "brkpt", "call",
-                                               "cp",   "pmevent", "nanosleep", "griddepcontrol", "stmatrix",
-                                               "tensormap", "multimem", "discard", "applypriority", "createpolicy"};
-  if (ops.empty() || no_def.count(root) || ops[0].empty() || ops[0][0] == '[') return;
-
-  // Destinations: "%p1|%p2", "{%f1, %f2}", or a register.
-  std::vector<std::string> dests;
-  if (ops[0][0] == '{') {
-    for (auto& d : normalize_operands({ops[0].substr(1, ops[0].size() - 2)})) dests.push_back(trim(d));
-  } else {
-    for (auto& d : split(ops[0], '|')) dests.push_back(trim(d));
-  }
-  std::vector<std::string> srcs(ops.begin() + 1, ops.end());
+  const std::vector<std::string>& srcs = dc.srcs;
   auto src = [&](size_t i) { return i < srcs.size() ? eval(srcs[i], s) : top("missing operand"); };
   const std::string type = last_type(parts);
   const bool int_op = is_int_type(type);
 
   Val r;
   if (root == "mov" && srcs.size() == 1) {
-    if (dests.size() > 1) {  // unpack: mov.b64 {%r1, %r2}, %rd1
+    if (dc.dests.size() > 1) {  // unpack: mov.b64 {%r1, %r2}, %rd1
       r = generic(srcs, s, in.opcode);
     } else {
       r = src(0);
@@ -738,85 +888,64 @@ void Analyzer::transfer(const PtxInstruction& in, State& s) {
     r = generic(srcs, s, in.opcode);
   }
 
-  for (const auto& d : dests) {
-    if (d.empty() || d == "_") continue;
+  for (int d : dc.dests) {
+    if (d < 0) continue;
     if (!in.guard.empty()) {
-      auto it = s.find(d);
-      Val old = it == s.end() ? Val{} : it->second;
-      s[d] = join(old, r, !pred_uniform(in.guard, s));
+      const Val* old = s.find(d);
+      s.set(d, join(old ? *old : Val{}, r, !pred_uniform(in.guard, s)));
     } else {
-      s[d] = r;
+      s.set(d, r);
     }
   }
 }
 
-State Analyzer::join_states(const State& a, const State& b, bool divergent) {
-  State r = a;
-  for (const auto& [reg, v] : b) {
-    auto it = r.find(reg);
-    if (it == r.end()) r[reg] = v;
-    else it->second = join(it->second, v, divergent);
-  }
-  return r;
+bool same_val(const Val& x, const Val& y) {
+  if (x.kind != y.kind || x.space != y.space) return false;
+  return x.kind != Val::Aff || x.same_form(y);
 }
 
-bool same_state(const State& a, const State& b) {
-  if (a.size() != b.size()) return false;
-  for (auto ia = a.begin(), ib = b.begin(); ia != a.end(); ++ia, ++ib) {
-    if (ia->first != ib->first) return false;
-    const Val& x = ia->second;
-    const Val& y = ib->second;
-    if (x.kind != y.kind || x.space != y.space) return false;
-    if (x.kind == Val::Aff && !x.same_form(y)) return false;
+// How two states differ: `changed`, as the fixpoint's termination test sees it (same_val: kind,
+// space and form); `differs`, in anything, the reasons carried by top values included (what decides
+// whether the blocks reading the state must be visited again).
+struct Diff {
+  bool changed = false, differs = false;
+};
+Diff compare_states(const RegVals& a, const RegVals& b) {
+  if (a.size() != b.size()) return {true, true};
+  Diff d;
+  for (size_t i = 0; i < a.size(); ++i) {
+    if (a[i].first != b[i].first || !same_val(a[i].second, b[i].second)) return {true, true};
+    if (a[i].second.why != b[i].second.why) d.differs = true;
   }
-  return true;
+  return d;
 }
 
-void Analyzer::run() {
+bool Analyzer::branch_divergent(int b, const State& out) const {
+  const auto& ins = k_.blocks[b].instrs;
+  if (ins.empty()) return false;
+  const PtxInstruction& last = k_.instrs[ins.back()];
+  if (last.guard.empty() || last.opcode.rfind("bra", 0) != 0) return false;
+  if (last.opcode == "bra.uni") return false;
+  return !pred_uniform(last.guard, out);
+}
+
+// Loop headers, and for every other join block the blocks on paths from its immediate dominator
+// whose conditional branch could diverge into it.
+void Analyzer::dominance() {
   const int n = static_cast<int>(k_.blocks.size());
-  in_.assign(n, {});
-  out_.assign(n, {});
-  loop_header_.assign(n, 0);
-  region_branches_.assign(n, {});
-  if (n == 0) return;
-
-  // Dominators (iterative, bitsets as vectors).
-  std::vector<std::vector<char>> dom(n, std::vector<char>(n, 1));
-  dom[0].assign(n, 0);
-  dom[0][0] = 1;
-  for (bool changed = true; changed;) {
-    changed = false;
-    for (int b = 1; b < n; ++b) {
-      std::vector<char> nd(n, 1);
-      bool any = false;
-      for (int p : k_.blocks[b].preds) {
-        if (p < 0 || p >= n) continue;
-        any = true;
-        for (int i = 0; i < n; ++i) nd[i] = nd[i] && dom[p][i];
-      }
-      if (!any) nd.assign(n, 0);
-      nd[b] = 1;
-      if (nd != dom[b]) {
-        dom[b] = std::move(nd);
-        changed = true;
-      }
+  const std::vector<int> idom = immediate_dominators(block_successors(k_), 0);
+  auto dominates = [&](int d, int b) {
+    for (int x = b; x >= 0; x = idom[x]) {
+      if (x == d) return true;
+      if (idom[x] == x) break;  // the entry
     }
-  }
-  auto idom = [&](int b) {
-    // the strict dominator of b dominated by all other strict dominators
-    int best = -1;
-    for (int d = 0; d < n; ++d) {
-      if (d == b || !dom[b][d]) continue;
-      if (best < 0 || dom[d][best]) best = d;
-    }
-    return best;
+    return false;
   };
   for (int b = 0; b < n; ++b) {
     for (int p : k_.blocks[b].preds)
-      if (p >= 0 && p < n && dom[p][b]) loop_header_[b] = 1;
+      if (p >= 0 && p < n && dominates(b, p)) loop_header_[b] = 1;
     if (loop_header_[b] || k_.blocks[b].preds.size() < 2) continue;
-    // Blocks on paths from idom(b) to b whose conditional branch could diverge into b.
-    int d = idom(b);
+    const int d = b == 0 ? -1 : idom[b];
     std::vector<char> seen(n, 0);
     std::vector<int> work;
     for (int p : k_.blocks[b].preds)
@@ -830,36 +959,90 @@ void Analyzer::run() {
         if (p >= 0 && p < n && p != b && !seen[p]) seen[p] = 1, work.push_back(p);
     }
   }
+}
 
-  auto branch_divergent = [&](int x) {
-    const auto& ins = k_.blocks[x].instrs;
-    if (ins.empty()) return false;
-    const PtxInstruction& last = k_.instrs[ins.back()];
-    if (last.guard.empty() || last.opcode.rfind("bra", 0) != 0) return false;
-    if (last.opcode == "bra.uni") return false;
-    return !pred_uniform(last.guard, out_[x]);
-  };
+// The forward fixpoint: rounds over the blocks in order, each block's entry state the join of its
+// predecessors' exit states and of its previous entry state (monotone ascent), until a round changes
+// nothing (or 200 rounds). A block is visited only when something it reads changed since its last
+// visit (a predecessor's exit state, the divergence of a branch into it, or its own entry state):
+// skipping it otherwise changes nothing, so the result is that of visiting every block every round.
+// States hold only the registers live at that point.
+void Analyzer::run() {
+  const int n = static_cast<int>(k_.blocks.size());
+  in_.assign(n, {});
+  out_.assign(n, {});
+  loop_header_.assign(n, 0);
+  region_branches_.assign(n, {});
+  if (n == 0) return;
+  liveness();
+  dominance();
 
+  std::vector<std::vector<int>> succ(n), readers(n);  // readers[x]: blocks whose joins read x's branch
+  for (int b = 0; b < n; ++b) {
+    for (int p : k_.blocks[b].preds)
+      if (p >= 0 && p < n) succ[p].push_back(b);
+    for (int x : region_branches_[b]) readers[x].push_back(b);
+  }
+  std::vector<std::vector<char>> live_in(n, std::vector<char>(reg_ids_.size(), 0));
+  for (int b = 0; b < n; ++b)
+    for (int r : live_in_[b]) live_in[b][r] = 1;
+
+  std::vector<char> divergent_branch(n, 0), dirty(n, 1);
+  State s(reg_ids_.size());
   const int max_rounds = 200;
   for (int round = 0; round < max_rounds; ++round) {
     bool changed = false;
     for (int b = 0; b < n; ++b) {
-      State entry;
+      if (!dirty[b]) continue;
+      dirty[b] = 0;
       bool divergent = false;
-      for (int x : region_branches_[b]) divergent = divergent || branch_divergent(x);
+      for (int x : region_branches_[b]) divergent = divergent || divergent_branch[x];
+      // entry = join of the predecessors' exits (in order), then in_[b] joined with it
       bool first = true;
       for (int p : k_.blocks[b].preds) {
         if (p < 0 || p >= n) continue;
-        if (first) entry = out_[p], first = false;
-        else entry = join_states(entry, out_[p], divergent);
+        for (const auto& [r, v] : out_[p]) {
+          if (!live_in[b][r]) continue;
+          Val* cur = first ? nullptr : s.find(r);
+          if (cur == nullptr) s.set(r, v);
+          else join_into(*cur, v, divergent);
+        }
+        first = false;
       }
-      entry = join_states(in_[b], entry, divergent);  // monotone ascent
-      State s = entry;
+      RegVals entry;
+      entry.reserve(live_in_[b].size());
+      {
+        auto it = in_[b].begin();
+        for (int r : live_in_[b]) {
+          const Val* old = it != in_[b].end() && it->first == r ? &(it++)->second : nullptr;
+          Val* fresh = s.find(r);
+          if (old) entry.emplace_back(r, *old);
+          if (old && fresh) join_into(entry.back().second, *fresh, divergent);
+          else if (fresh) entry.emplace_back(r, std::move(*fresh));
+        }
+      }
+      s.clear();
+      load(entry, s);
       for (size_t i : k_.blocks[b].instrs)
-        if (i < k_.instrs.size()) transfer(k_.instrs[i], s);
-      if (!same_state(entry, in_[b]) || !same_state(s, out_[b])) changed = true;
+        if (i < k_.instrs.size()) transfer(i, s);
+      const char div = branch_divergent(b, s) ? 1 : 0;
+      RegVals exit;
+      exit.reserve(live_out_[b].size());
+      for (int r : live_out_[b])
+        if (Val* v = s.find(r)) exit.emplace_back(r, std::move(*v));  // s is cleared next
+      s.clear();
+
+      const Diff din = compare_states(entry, in_[b]), dout = compare_states(exit, out_[b]);
+      if (din.changed || dout.changed) changed = true;
+      if (din.changed || din.differs) dirty[b] = 1;
+      if (dout.changed || dout.differs)
+        for (int x : succ[b]) dirty[x] = 1;
+      if (div != divergent_branch[b]) {
+        divergent_branch[b] = div;
+        for (int x : readers[b]) dirty[x] = 1;
+      }
       in_[b] = std::move(entry);
-      out_[b] = std::move(s);
+      out_[b] = std::move(exit);
     }
     if (!changed) break;
   }
@@ -870,14 +1053,15 @@ std::string Analyzer::address_text(size_t instr) {
   const PtxInstruction& target = k_.instrs[instr];
   int b = target.block;
   if (b < 0 || b >= static_cast<int>(k_.blocks.size())) return "bottom";
-  State s = in_[b];
+  State s(reg_ids_.size());
+  load(in_[b], s);
   for (size_t i : k_.blocks[b].instrs) {
     if (i == instr) {
-      for (const auto& o : normalize_operands(target.operands))
+      for (const auto& o : dec_[i].ops)
         if (!o.empty() && o[0] == '[') return val_text(address(o, s));
       return "no memory operand";
     }
-    transfer(k_.instrs[i], s);
+    if (i < k_.instrs.size()) transfer(i, s);
   }
   return "bottom";
 }
@@ -899,19 +1083,21 @@ int sectors_for(long long stride, int w, long long base) {
 
 std::vector<GlobalAccess> Analyzer::accesses() {
   std::vector<GlobalAccess> out;
+  State s(reg_ids_.size());
   for (size_t b = 0; b < k_.blocks.size(); ++b) {
-    State s = in_[b];
+    s.clear();
+    load(in_[b], s);
     for (size_t idx : k_.blocks[b].instrs) {
       if (idx >= k_.instrs.size()) continue;
       const PtxInstruction& in = k_.instrs[idx];
-      auto parts = split(in.opcode, '.');
+      const auto& parts = dec_[idx].parts;
       const std::string& root = parts[0];
-      auto ops = normalize_operands(in.operands);
+      const auto& ops = dec_[idx].ops;
       const bool mem_op = root == "ld" || root == "ldu" || root == "st" || root == "atom" || root == "red";
       const bool cp_async = root == "cp" && parts.size() > 1 && parts[1] == "async" && !has_part(parts, "bulk") &&
                             has_part(parts, "global");
       if (!mem_op && !cp_async) {
-        transfer(in, s);
+        transfer(idx, s);
         continue;
       }
       const int explicit_space = state_space(parts);
@@ -928,14 +1114,14 @@ std::vector<GlobalAccess> Analyzer::accesses() {
           }
       }
       if (mem.empty() || (!cp_async && explicit_space != kGlobal && explicit_space != kNoSpace)) {
-        transfer(in, s);
+        transfer(idx, s);
         continue;
       }
       Val a = address(mem, s);
       bool inferred = false;
       if (!cp_async && explicit_space == kNoSpace) {
         if (a.kind != Val::Aff || (a.space != kGlobal && a.space != kParamPtr)) {
-          transfer(in, s);
+          transfer(idx, s);
           continue;
         }
         inferred = true;
@@ -1017,7 +1203,7 @@ std::vector<GlobalAccess> Analyzer::accesses() {
       }
       for (size_t i = 0; i < notes.size(); ++i) g.note += (i ? "; " : "") + notes[i];
       out.push_back(std::move(g));
-      transfer(in, s);
+      transfer(idx, s);
     }
   }
   std::sort(out.begin(), out.end(), [](const GlobalAccess& x, const GlobalAccess& y) { return x.instr < y.instr; });

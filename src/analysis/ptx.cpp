@@ -338,7 +338,7 @@ class Parser {
     if (eq != std::string::npos) decl = decl.substr(0, eq);
     size_t br = decl.find('[');
     v.name = trim(decl.substr(0, br));
-    long long elem = type_bytes(v.type);
+    long long elem = declared_type_bytes(v.type);
     long long count = 1;
     bool unsized = false;
     while (br != std::string::npos) {
@@ -353,7 +353,7 @@ class Parser {
     return v;
   }
 
-  static long long type_bytes(const std::string& t) {
+  static long long declared_type_bytes(const std::string& t) {  // ".f32" -> 4
     if (t.size() < 3) return 0;
     std::string n;
     for (char c : t)
@@ -765,6 +765,133 @@ std::vector<std::string> opcode_parts(const std::string& opcode) {
   }
   out.push_back(cur);
   return out;
+}
+
+int type_bytes(const std::string& part) {
+  static const std::map<std::string, int> sizes = {
+      {"b8", 1},   {"u8", 1},   {"s8", 1},   {"b16", 2},    {"u16", 2},    {"s16", 2},   {"f16", 2},
+      {"bf16", 2}, {"b32", 4},  {"u32", 4},  {"s32", 4},    {"f32", 4},    {"f16x2", 4}, {"bf16x2", 4},
+      {"tf32", 4}, {"b64", 8},  {"u64", 8},  {"s64", 8},    {"f64", 8},    {"f32x2", 8}, {"b128", 16},
+      {"e4m3x2", 2}, {"e5m2x2", 2}};
+  auto it = sizes.find(part);
+  return it == sizes.end() ? 0 : it->second;
+}
+
+namespace {
+
+// The graph with every edge reversed (edges to nodes out of range dropped).
+std::vector<std::vector<int>> reversed(const std::vector<std::vector<int>>& succs) {
+  const int n = static_cast<int>(succs.size());
+  std::vector<std::vector<int>> preds(n);
+  for (int v = 0; v < n; ++v)
+    for (int s : succs[v])
+      if (s >= 0 && s < n) preds[s].push_back(v);
+  return preds;
+}
+
+}  // namespace
+
+std::vector<int> immediate_dominators(const std::vector<std::vector<int>>& succs, int root) {
+  const int n = static_cast<int>(succs.size());
+  std::vector<int> idom(n, -1);
+  if (root < 0 || root >= n) return idom;
+  const std::vector<std::vector<int>> preds = reversed(succs);
+  // Post-order numbers of a depth-first search from the root.
+  std::vector<int> order, po(n, -1);
+  std::vector<char> seen(n, 0);
+  std::vector<std::pair<int, size_t>> stack = {{root, 0}};
+  seen[root] = 1;
+  while (!stack.empty()) {
+    auto& [v, i] = stack.back();
+    if (i < succs[v].size()) {
+      int w = succs[v][i++];
+      if (w >= 0 && w < n && !seen[w]) {
+        seen[w] = 1;
+        stack.push_back({w, 0});
+      }
+    } else {
+      po[v] = static_cast<int>(order.size());
+      order.push_back(v);
+      stack.pop_back();
+    }
+  }
+  auto intersect = [&](int a, int b) {
+    while (a != b) {
+      while (po[a] < po[b]) a = idom[a];
+      while (po[b] < po[a]) b = idom[b];
+    }
+    return a;
+  };
+  idom[root] = root;
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (auto it = order.rbegin(); it != order.rend(); ++it) {  // reverse post-order
+      const int v = *it;
+      if (v == root) continue;
+      int nd = -1;
+      for (int p : preds[v]) {
+        if (idom[p] == -1) continue;  // unreachable, or not processed yet
+        nd = nd == -1 ? p : intersect(p, nd);
+      }
+      if (nd != idom[v]) {
+        idom[v] = nd;
+        changed = true;
+      }
+    }
+  }
+  return idom;
+}
+
+std::vector<int> immediate_post_dominators(const std::vector<std::vector<int>>& succs, int exit) {
+  return immediate_dominators(reversed(succs), exit);
+}
+
+std::vector<std::vector<int>> block_successors(const PtxKernel& k) {
+  std::vector<std::vector<int>> succs;
+  succs.reserve(k.blocks.size());
+  for (const auto& b : k.blocks) succs.push_back(b.succs);
+  return succs;
+}
+
+std::vector<std::vector<int>> block_successors_with_exit(const PtxKernel& k) {
+  const int n = static_cast<int>(k.blocks.size());
+  const int exit = n;
+  std::vector<std::vector<int>> succ = block_successors(k);
+  succ.emplace_back();
+  for (int b = 0; b < n; ++b) {
+    bool leaves = k.blocks[b].succs.empty();
+    if (!k.blocks[b].instrs.empty()) {
+      const auto& last = k.instrs[k.blocks[b].instrs.back()];
+      const std::string root = last.opcode.substr(0, last.opcode.find('.'));
+      if ((root == "ret" || root == "exit" || root == "trap") && !last.guard.empty()) leaves = true;
+    }
+    if (leaves) succ[b].push_back(exit);
+  }
+  // Blocks that cannot reach the exit (endless loops) get an edge to it, latest block first; each
+  // such edge makes everything that reaches that block reach the exit.
+  std::vector<std::vector<int>> pred = reversed(succ);
+  std::vector<char> reaches(n + 1, 0);
+  auto mark_reaching = [&](int from) {
+    std::vector<int> stack = {from};
+    reaches[from] = 1;
+    while (!stack.empty()) {
+      int v = stack.back();
+      stack.pop_back();
+      for (int p : pred[v])
+        if (!reaches[p]) {
+          reaches[p] = 1;
+          stack.push_back(p);
+        }
+    }
+  };
+  mark_reaching(exit);
+  for (int b = n - 1; b >= 0; --b)
+    if (!reaches[b]) {
+      succ[b].push_back(exit);
+      pred[exit].push_back(b);
+      mark_reaching(b);
+    }
+  return succ;
 }
 
 Result<PtxModule> parse_ptx(const std::string& text, const std::string& source_name) {

@@ -22,6 +22,14 @@ namespace cudaperf::analysis {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
+namespace {
+int total(const std::map<std::string, int>& by_op) {  // e.g. every global atomic, whatever its op
+  int n = 0;
+  for (const auto& [op, count] : by_op) n += count;
+  return n;
+}
+}  // namespace
+
 // ------------------------------------------------------------------------------------------------
 // Roofline.
 
@@ -105,8 +113,7 @@ SyncSummary sync_score(const Census& c) {
                                        c.barriers_divergent),
                            1.0});
   }
-  int global_atomics = 0;
-  for (const auto& [op, n] : c.atomics_global) global_atomics += n;
+  const int global_atomics = total(c.atomics_global);
   if (global_atomics > 0)
     s.penalties.push_back({fmt::format("{} global atomic instruction(s): they serialise when many threads hit one "
                                        "address (reduce per block first, one atomic per block)",
@@ -399,14 +406,11 @@ json analyze_kernel(const compile::KernelResources& res, const PtxKernel* k, boo
   SyncSummary ss = sync_score(cen);
   json pen = json::array();
   for (const auto& p : ss.penalties) pen.push_back({{"reason", p.reason}, {"amount", p.amount}});
-  int atom_g = 0, atom_s = 0;
-  for (const auto& [op, n] : cen.atomics_global) atom_g += n;
-  for (const auto& [op, n] : cen.atomics_shared) atom_s += n;
   j["sync"] = {{"source", "static (PTX)"},
                {"barriers", cen.barriers},
                {"barriers_divergent", cen.barriers_divergent},
-               {"atomics_global", atom_g},
-               {"atomics_shared", atom_s},
+               {"atomics_global", total(cen.atomics_global)},
+               {"atomics_shared", total(cen.atomics_shared)},
                {"shuffles", cen.shuffles},
                {"votes", cen.votes},
                {"fences", cen.fences},
@@ -441,11 +445,6 @@ bool gpu_present() {
   bool available = false;
   verify::describe_gpu(available);
   return available;
-}
-
-Result<json> dynamic_metrics(const fs::path&, const json&, const AnalyzeOptions&) {
-  return Diagnostic{"", 0, 0,
-                    "dynamic analysis is not available yet: it will run the kernels under Nsight Compute (ncu) on a GPU"};
 }
 
 Result<json> analyze_file(const fs::path& cu, const AnalyzeOptions& o, AnalyzeFailure* why) {

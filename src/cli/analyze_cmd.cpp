@@ -6,7 +6,12 @@
 #include <cstdio>
 
 #include "cli/commands.hpp"
+#include "cudaperf/analysis/dynamic.hpp"
 #include "cudaperf/analysis/report.hpp"
+#include "cudaperf/compile/compile.hpp"
+#include "cudaperf/util/parallel.hpp"
+
+#include <iostream>
 
 namespace cudaperf::cli {
 
@@ -20,6 +25,69 @@ namespace {
 constexpr int kExitOk = 0, kExitCompile = 1, kExitUsage = 2, kExitNoDynamic = 3;
 
 }  // namespace
+
+// `cudaperf profile-target (--task ID --candidate FILE | --all) [--root DIR] [--config NAME]`:
+// the program `analyze --dynamic` runs under Nsight Compute. Runs each implementation once, in
+// this process, on its own stream; one JSON line per implementation on stdout.
+void add_profile_target_command(CLI::App& app) {
+  static std::string task_id, candidate, root, config;
+  static bool all = false, list_metrics = false;
+  auto* cmd = app.add_subcommand("profile-target", "Run implementations once each at one task config, for Nsight "
+                                                   "Compute (used by analyze --dynamic; not sandboxed)");
+  cmd->add_option("--task", task_id, "task id");
+  cmd->add_option("--candidate", candidate, "the .cu file to run (with --task)");
+  cmd->add_flag("--all", all, "every implementation of every task under --root");
+  cmd->add_option("--root", root, "dataset folder (default: data/tasks)");
+  cmd->add_option("--config", config, "task config (default: the largest non-perf config)");
+  cmd->add_flag("--list-metrics", list_metrics, "print the Nsight Compute metrics analyze --dynamic collects, comma-separated");
+  cmd->callback([] {
+    g_action = [] {
+      if (list_metrics) {
+        std::string m;
+        for (const auto& x : analysis::ncu_metrics()) m += (m.empty() ? "" : ",") + x;
+        fmt::print("{}\n", m);
+        return kExitOk;
+      }
+      fs::path r = root.empty() ? default_root() : fs::path(root);
+      std::vector<std::pair<task::Task, fs::path>> sources;  // (task, .cu)
+      std::vector<std::string> names;
+      if (all) {
+        for (const auto& d : task::find_task_dirs(r)) {
+          auto t = task::load_task(d);
+          if (!t) continue;
+          for (const auto& im : t->impls) {
+            sources.push_back({t.value(), im.path});
+            names.push_back(im.strategy);
+          }
+        }
+      } else {
+        if (task_id.empty() || candidate.empty()) {
+          fmt::print(stderr, "cudaperf profile-target: give --task and --candidate, or --all\n");
+          return kExitUsage;
+        }
+        auto d = task::find_task_by_id(r, task_id);
+        auto t = d ? task::load_task(*d) : Result<task::Task>(Diagnostic{task_id, 0, 0, "no such task under " + r.string()});
+        if (!t) {
+          fmt::print(stderr, "cudaperf profile-target: {}\n", t.errors().front().to_string());
+          return kExitUsage;
+        }
+        sources.push_back({t.value(), candidate});
+        names.push_back("candidate");
+      }
+      std::vector<compile::Artifact> built(sources.size());
+      parallel_for(sources.size(), default_jobs(), [&](size_t i) { built[i] = compile::compile_cuda(sources[i].first, sources[i].second); });
+      std::vector<analysis::ProfileItem> items;
+      for (size_t i = 0; i < sources.size(); ++i) {
+        if (!built[i].ok) {
+          fmt::print(stderr, "cudaperf profile-target: {} does not build\n", sources[i].second.string());
+          return kExitCompile;
+        }
+        items.push_back({sources[i].first, names[i], built[i].path});
+      }
+      return analysis::run_profile_target(items, config, std::cout);
+    };
+  });
+}
 
 void add_analyze_command(CLI::App& app) {
   static std::string file, task_id, root, config;

@@ -14,13 +14,12 @@
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
-#include <sstream>
 #include <string>
 #include <vector>
 
+#include "analysis_case_runner.hpp"
 #include "cudaperf/analysis/census.hpp"
 #include "cudaperf/analysis/ptx.hpp"
 
@@ -32,25 +31,7 @@ namespace {
 
 const fs::path kDir = fs::path(CUDAPERF_ANALYSIS_CASES) / "census";
 
-std::vector<std::string> case_names() {
-  std::vector<std::string> out;
-  std::error_code ec;
-  for (const auto& e : fs::directory_iterator(kDir, ec)) {
-    std::string f = e.path().filename().string();
-    const std::string suffix = ".expected.json";
-    if (f.size() > suffix.size() && f.compare(f.size() - suffix.size(), suffix.size(), suffix) == 0)
-      out.push_back(f.substr(0, f.size() - suffix.size()));
-  }
-  std::sort(out.begin(), out.end());
-  return out;
-}
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+std::vector<std::string> case_names() { return analysis_cases::case_names(kDir); }
 
 // Drops zero entries so that {"4": 0} and {} compare equal.
 json nonzero(const json& m) {
@@ -84,22 +65,11 @@ class CensusCases : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(CensusCases, MatchesExpected) {
   const std::string name = GetParam();
-  const fs::path ptx = kDir / (name + ".ptx");
-  const fs::path expected_path = kDir / (name + ".expected.json");
-  ASSERT_TRUE(fs::exists(ptx)) << "case '" << name << "': missing " << ptx << " (run tools/regen-analysis-ptx.sh)";
-  json expected;
-  try {
-    expected = json::parse(slurp(expected_path));
-  } catch (const std::exception& e) {
-    FAIL() << "case '" << name << "': " << expected_path << " is not valid JSON: " << e.what();
-  }
-  auto parsed = parse_ptx(slurp(ptx), ptx.filename().string());
-  if (!parsed.ok()) {
-    std::string msg;
-    for (const auto& d : parsed.errors()) msg += "\n  " + d.to_string();
-    FAIL() << "case '" << name << "': the PTX does not parse:" << msg;
-  }
-  const PtxModule& m = parsed.value();
+  analysis_cases::Case loaded;
+  std::string why;
+  ASSERT_TRUE(analysis_cases::load_case(kDir, name, loaded, why)) << why;
+  json& expected = loaded.expected;
+  const PtxModule& m = loaded.module;
   if (std::getenv("CUDAPERF_CENSUS_DUMP") != nullptr)
     for (const auto& k : m.kernels) std::cout << name << " " << k.name << "\n" << facts_of(k).dump(1) << "\n";
 
@@ -173,10 +143,7 @@ TEST_P(CensusCases, MatchesExpected) {
 
 INSTANTIATE_TEST_SUITE_P(Census, CensusCases, ::testing::ValuesIn(case_names()),
                          [](const ::testing::TestParamInfo<std::string>& info) {
-                           std::string n = info.param;
-                           for (char& c : n)
-                             if (std::isalnum(static_cast<unsigned char>(c)) == 0) c = '_';
-                           return n;
+                           return analysis_cases::param_name(info.param);
                          });
 
 // Every kernel source has its PTX and its expected facts, and there are enough cases.

@@ -9,7 +9,6 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -17,24 +16,19 @@
 #include <string>
 #include <vector>
 
+#include "analysis_case_runner.hpp"
 #include "cudaperf/analysis/coalescing.hpp"
 #include "cudaperf/analysis/ptx.hpp"
 
 namespace fs = std::filesystem;
 using cudaperf::analysis::GlobalAccess;
-using cudaperf::analysis::PtxBlock;
-using cudaperf::analysis::PtxInstruction;
 using cudaperf::analysis::PtxKernel;
-using cudaperf::analysis::PtxModule;
 
 namespace {
 
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+const fs::path kDir = fs::path(CUDAPERF_ANALYSIS_CASES) / "coalescing";
+
+std::vector<std::string> case_names() { return analysis_cases::case_names(kDir); }
 
 // "copy" names the kernel "copy" or a C++-mangled "_Z4copy...".
 bool name_matches(const std::string& mangled, const std::string& key) {
@@ -50,38 +44,15 @@ std::string describe(const GlobalAccess& a) {
   return o.str();
 }
 
-std::vector<std::string> case_names() {
-  std::vector<std::string> names;
-  fs::path dir = fs::path(CUDAPERF_ANALYSIS_CASES) / "coalescing";
-  std::error_code ec;
-  for (const auto& e : fs::directory_iterator(dir, ec)) {
-    std::string f = e.path().filename().string();
-    const std::string suffix = ".expected.json";
-    if (f.size() > suffix.size() && f.compare(f.size() - suffix.size(), suffix.size(), suffix) == 0)
-      names.push_back(f.substr(0, f.size() - suffix.size()));
-  }
-  std::sort(names.begin(), names.end());
-  return names;
-}
-
 class CoalescingCases : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(CoalescingCases, MatchesExpected) {
   const std::string name = GetParam();
-  const fs::path dir = fs::path(CUDAPERF_ANALYSIS_CASES) / "coalescing";
-  const fs::path ptx_path = dir / (name + ".ptx");
-  ASSERT_TRUE(fs::exists(ptx_path)) << "case " << name << ": missing " << ptx_path;
-  ASSERT_TRUE(fs::exists(dir / (name + ".cu"))) << "case " << name << ": missing the .cu source";
-  nlohmann::json expected;
-  try {
-    expected = nlohmann::json::parse(slurp(dir / (name + ".expected.json")));
-  } catch (const std::exception& e) {
-    FAIL() << "case " << name << ": bad expected.json: " << e.what();
-  }
-  auto module = cudaperf::analysis::parse_ptx(slurp(ptx_path));
-  ASSERT_TRUE(module.ok()) << "case " << name << ": parse_ptx failed: "
-                           << (module.errors().empty() ? "" : module.errors()[0].to_string());
-  const std::vector<PtxKernel>& kernels = module->kernels;
+  analysis_cases::Case loaded;
+  std::string why;
+  ASSERT_TRUE(analysis_cases::load_case(kDir, name, loaded, why)) << why;
+  nlohmann::json& expected = loaded.expected;
+  const std::vector<PtxKernel>& kernels = loaded.module.kernels;
   ASSERT_TRUE(expected.contains("kernels") && expected["kernels"].is_object()) << "case " << name;
   ASSERT_FALSE(kernels.empty()) << "case " << name << ": no kernels read from the PTX";
 
@@ -162,17 +133,19 @@ TEST_P(CoalescingCases, MatchesExpected) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Cases, CoalescingCases, ::testing::ValuesIn(case_names()),
-                         [](const ::testing::TestParamInfo<std::string>& info) { return info.param; });
+                         [](const ::testing::TestParamInfo<std::string>& info) {
+                           return analysis_cases::param_name(info.param);
+                         });
 
 TEST(CoalescingCasesCorpus, HasEnoughCases) {
   // Guards against the glob silently finding nothing (wrong folder): at least 14 cases.
-  EXPECT_GE(case_names().size(), 14u) << "cases folder: " << CUDAPERF_ANALYSIS_CASES << "/coalescing";
+  EXPECT_GE(case_names().size(), 14u) << "cases folder: " << kDir;
 }
 
 // Prints every access of every case (run with --gtest_also_run_disabled_tests to inspect).
 TEST(CoalescingCasesCorpus, DISABLED_Dump) {
   for (const auto& name : case_names()) {
-    auto m = cudaperf::analysis::parse_ptx(slurp(fs::path(CUDAPERF_ANALYSIS_CASES) / "coalescing" / (name + ".ptx")));
+    auto m = cudaperf::analysis::parse_ptx(analysis_cases::slurp(kDir / (name + ".ptx")));
     if (!m.ok()) continue;
     for (const auto& k : m->kernels)
       for (const auto& a : cudaperf::analysis::coalescing(k)) std::cout << name << " " << k.name << ": " << describe(a) << "\n";

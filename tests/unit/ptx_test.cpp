@@ -140,29 +140,31 @@ TEST(PtxReader, LocLinesAttachToFollowingInstructions) {
   EXPECT_EQ(k.instrs[5].src_line, 20);
 }
 
+// 0: entry, ends with a guarded bra -> {2 ($L_else), 1}
+// 1: then, ends with bra.uni -> {3}
+// 2: $L_else, falls through -> {3}
+// 3: $L_join: loop header and body, guarded bra back -> {3, 4}
+// 4: guarded ret -> {5} (and the exit)
+// 5: unlabelled after the guarded ret; ret -> {}
+const char* kBranchesAndLoop =
+    "\tmov.u32 \t%r1, %tid.x;\n"
+    "\tsetp.lt.s32 \t%p1, %r1, 64;\n"
+    "\t@%p1 bra \t$L_else;\n"
+    "\tadd.s32 \t%r2, %r1, 1;\n"
+    "\tbra.uni \t$L_join;\n"
+    "$L_else:\n"
+    "\tadd.s32 \t%r2, %r1, 2;\n"
+    "$L_join:\n"
+    "\tadd.s32 \t%r2, %r2, -1;\n"
+    "\tsetp.ne.s32 \t%p2, %r2, 0;\n"
+    "\t@%p2 bra \t$L_join;\n"
+    "\tsetp.eq.s32 \t%p3, %r1, 0;\n"
+    "\t@!%p3 ret;\n"
+    "\tst.global.u32 \t[%rd1], %r2;\n"
+    "\tret;\n";
+
 TEST(PtxReader, BlocksAndControlFlowGraph) {
-  // 0: entry, ends with a guarded bra -> {2 ($L_else), 1}
-  // 1: then, ends with bra.uni -> {3}
-  // 2: $L_else, falls through -> {3}
-  // 3: $L_join: loop header and body, guarded bra back -> {3, 4}
-  // 4: guarded ret -> {5} (and the exit)
-  // 5: unlabelled after the guarded ret; ret -> {}
-  PtxModule m = must_parse(kernel(
-      "\tmov.u32 \t%r1, %tid.x;\n"
-      "\tsetp.lt.s32 \t%p1, %r1, 64;\n"
-      "\t@%p1 bra \t$L_else;\n"
-      "\tadd.s32 \t%r2, %r1, 1;\n"
-      "\tbra.uni \t$L_join;\n"
-      "$L_else:\n"
-      "\tadd.s32 \t%r2, %r1, 2;\n"
-      "$L_join:\n"
-      "\tadd.s32 \t%r2, %r2, -1;\n"
-      "\tsetp.ne.s32 \t%p2, %r2, 0;\n"
-      "\t@%p2 bra \t$L_join;\n"
-      "\tsetp.eq.s32 \t%p3, %r1, 0;\n"
-      "\t@!%p3 ret;\n"
-      "\tst.global.u32 \t[%rd1], %r2;\n"
-      "\tret;\n"));
+  PtxModule m = must_parse(kernel(kBranchesAndLoop));
   const PtxKernel& k = m.kernels[0];
   ASSERT_EQ(k.blocks.size(), 6u);
   EXPECT_EQ(k.blocks[0].label, "");
@@ -266,6 +268,68 @@ TEST(PtxReader, Helpers) {
   EXPECT_EQ(operand_registers("%tid.x"), (std::vector<std::string>{"%tid.x"}));
   EXPECT_EQ(operand_registers("0f3F800000"), (std::vector<std::string>{}));
   EXPECT_EQ(opcode_parts("ld.global.nc.v4.f32"), (std::vector<std::string>{"ld", "global", "nc", "v4", "f32"}));
+}
+
+// ------------------------------------------------------------------------------------------------
+// Dominators and post-dominators (Cooper-Harvey-Kennedy)
+
+using Graph = std::vector<std::vector<int>>;
+using Ids = std::vector<int>;
+
+TEST(Dominators, Diamond) {
+  const Graph g = {{1, 2}, {3}, {3}, {}};  // 0 -> 1 | 2 -> 3
+  EXPECT_EQ(immediate_dominators(g, 0), (Ids{0, 0, 0, 0}));
+  EXPECT_EQ(immediate_post_dominators(g, 3), (Ids{3, 3, 3, 3}));
+}
+
+TEST(Dominators, LoopWithABranchInside) {
+  // 0 -> 1 (header) -> 2 | 5 (exit); 2 -> 3 | 4; 3 -> 4; 4 -> 1 (latch)
+  const Graph g = {{1}, {2, 5}, {3, 4}, {4}, {1}, {}};
+  EXPECT_EQ(immediate_dominators(g, 0), (Ids{0, 0, 1, 2, 2, 1}));
+  EXPECT_EQ(immediate_post_dominators(g, 5), (Ids{1, 5, 4, 4, 1, 5}));
+  // a self-loop dominates and post-dominates nothing new
+  const Graph self = {{1}, {1, 2}, {}};
+  EXPECT_EQ(immediate_dominators(self, 0), (Ids{0, 0, 1}));
+  EXPECT_EQ(immediate_post_dominators(self, 2), (Ids{1, 2, 2}));
+}
+
+TEST(Dominators, MultipleExitsThroughAVirtualExit) {
+  // 0 -> 1 | 2; 1 -> 3 | 4; 2 -> 4; 3 and 4 leave (edges to the virtual exit 5)
+  const Graph g = {{1, 2}, {3, 4}, {4}, {5}, {5}, {}};
+  EXPECT_EQ(immediate_dominators(g, 0), (Ids{0, 0, 0, 1, 0, 0}));
+  EXPECT_EQ(immediate_post_dominators(g, 5), (Ids{5, 5, 4, 5, 5, 5}));
+}
+
+TEST(Dominators, UnreachableNodesAndOutOfRangeEdges) {
+  // 3 is unreachable from 0 but jumps into 1; it must not change 1's dominator. 2 -> 7 is ignored.
+  const Graph g = {{1}, {2}, {7}, {1}};
+  EXPECT_EQ(immediate_dominators(g, 0), (Ids{0, 0, 1, -1}));
+  EXPECT_EQ(immediate_post_dominators(g, 2), (Ids{1, 2, 2, 1}));
+  const Graph cut = {{1}, {}, {1}};  // nothing else reaches node 0
+  EXPECT_EQ(immediate_post_dominators(cut, 0), (Ids{0, -1, -1}));
+  EXPECT_EQ(immediate_dominators(g, 9), (Ids{-1, -1, -1, -1}));
+  EXPECT_TRUE(immediate_dominators(Graph{}, 0).empty());
+}
+
+TEST(Dominators, KernelBlocksWithTheVirtualExit) {
+  PtxModule m = must_parse(kernel(kBranchesAndLoop));
+  const PtxKernel& k = m.kernels[0];
+  ASSERT_EQ(k.blocks.size(), 6u);
+  EXPECT_EQ(block_successors(k), (Graph{{2, 1}, {3}, {3}, {3, 4}, {5}, {}}));
+  // the guarded ret (block 4) and the final ret (block 5) reach the virtual exit 6
+  const Graph g = block_successors_with_exit(k);
+  EXPECT_EQ(g, (Graph{{2, 1}, {3}, {3}, {3, 4}, {5, 6}, {6}, {}}));
+  EXPECT_EQ(immediate_dominators(g, 0), (Ids{0, 0, 0, 0, 3, 4, 4}));
+  EXPECT_EQ(immediate_post_dominators(g, 6), (Ids{3, 3, 3, 4, 6, 6, 6}));
+
+  // An endless loop ($L_spin, block 2) gets an edge to the exit so that everything has a
+  // post-dominator.
+  m = must_parse(kernel(
+      "\tmov.u32 \t%r1, %tid.x;\n\tsetp.lt.s32 \t%p1, %r1, 64;\n\t@%p1 bra \t$L_spin;\n"
+      "\tbar.sync \t0;\n\tret;\n$L_spin:\n\tbar.sync \t0;\n\tbra.uni \t$L_spin;\n"));
+  const Graph spin = block_successors_with_exit(m.kernels[0]);
+  EXPECT_EQ(spin, (Graph{{2, 1}, {3}, {2, 3}, {}}));
+  EXPECT_EQ(immediate_post_dominators(spin, 3), (Ids{3, 3, 3, 3}));
 }
 
 // ------------------------------------------------------------------------------------------------

@@ -76,5 +76,22 @@ Result<PtxModule> parse_ptx(const std::string& text, const std::string& source_n
 std::vector<std::string> operand_registers(const std::string& operand);
 // The dot-separated parts of an opcode: "ld.global.nc.v4.f32" -> {"ld","global","nc","v4","f32"}.
 std::vector<std::string> opcode_parts(const std::string& opcode);
+// The size in bytes of an instruction type part: "f32" -> 4, "bf16x2" -> 4, "b128" -> 16; 0 for a
+// part that is not a type ("global", "v4", "pred").
+int type_bytes(const std::string& part);
+
+// Dominators. A graph is given by successor lists (node v's successors are succs[v], indices into
+// succs; edges to nodes out of range are ignored). Cooper, Harvey and Kennedy, "A Simple, Fast
+// Dominance Algorithm" (2001): idom[root] == root, idom[v] == -1 when v is unreachable from root;
+// unreachable predecessors do not constrain a node's dominators.
+std::vector<int> immediate_dominators(const std::vector<std::vector<int>>& succs, int root);
+// The same on the reversed graph: ipdom[exit] == exit, ipdom[v] == -1 when v cannot reach exit.
+std::vector<int> immediate_post_dominators(const std::vector<std::vector<int>>& succs, int exit);
+// The kernel's blocks as successor lists (PtxBlock::succs).
+std::vector<std::vector<int>> block_successors(const PtxKernel& k);
+// The same plus one virtual exit node, index k.blocks.size(): every block that can leave the kernel
+// (no successor, or ending with a guarded ret/exit/trap) has an edge to it, and so does every block
+// that otherwise could not reach it (an endless loop), so that every block has a post-dominator.
+std::vector<std::vector<int>> block_successors_with_exit(const PtxKernel& k);
 
 }  // namespace cudaperf::analysis

@@ -108,8 +108,9 @@ Result<nlohmann::json> analyze_file(const std::filesystem::path& cu, const Analy
 // The human-readable report: the same facts as the JSON.
 std::string render_text(const nlohmann::json& report);
 
-// Dynamic metrics (Nsight Compute) for the kernels of a report. Not implemented yet: always an
-// error saying so; the hook the ncu-based implementation fills in.
+// Dynamic metrics (Nsight Compute) for the kernels of a report (src/analysis/dynamic.cpp): needs
+// o.task_id; runs `ncu` over `cudaperf profile-target` and returns {config, ncu, kernels: [...]}
+// with each static kernel's measured values (by name), or why it could not.
 Result<nlohmann::json> dynamic_metrics(const std::filesystem::path& cu, const nlohmann::json& static_report,
                                        const AnalyzeOptions& o);
 // Whether this machine has a usable GPU (nvidia-smi -L lists one).
