@@ -303,7 +303,7 @@ Result<json> dynamic_metrics(const fs::path& cu, const json& static_report, cons
   if (!build.link.ok()) return Diagnostic{cu.string(), 0, 0, "link check failed, not run: " + build.link.message()};
   std::string self = fs::read_symlink("/proc/self/exe").string();
   std::vector<std::string> argv = {ncu_path(), "--clock-control", "none", "--cache-control", "all",
-                                   "--target-processes", "all", "--csv", "--print-units", "base",
+                                   "--target-processes", "application-only", "--csv", "--print-units", "base",
                                    "--metrics", join(ncu_metrics(), ","), self, "profile-target",
                                    "--root", root.string(), "--task", o.task_id, "--candidate", cu.string()};
   if (!o.config.empty()) argv.insert(argv.end(), {"--config", o.config});
