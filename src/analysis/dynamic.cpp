@@ -306,7 +306,15 @@ Result<json> dynamic_metrics(const fs::path& cu, const json& static_report, cons
                                    "--target-processes", "application-only", "--csv", "--print-units", "base",
                                    "--metrics", join(ncu_metrics(), ","), self, "profile-target",
                                    "--root", root.string(), "--task", o.task_id, "--candidate", cu.string()};
-  if (!o.config.empty()) argv.insert(argv.end(), {"--config", o.config});
+  // The timed (first perf) configuration unless --config names another.
+  std::string config = o.config;
+  if (config.empty())
+    for (const auto& c : t->configs)
+      if (c.perf) {
+        config = c.name;
+        break;
+      }
+  if (!config.empty()) argv.insert(argv.end(), {"--config", config});
   auto pr = sandbox::run_process(argv, std::chrono::seconds(600), 64 << 20);
   if (pr.spawn_failed) return Diagnostic{cu.string(), 0, 0, "cannot run Nsight Compute (" + argv[0] + "); set CUDAPERF_NCU"};
   auto launches = parse_ncu_csv(pr.output);
@@ -318,7 +326,7 @@ Result<json> dynamic_metrics(const fs::path& cu, const json& static_report, cons
   for (const auto& l : launches.value()) by_kernel[kernel_base_name(l.kernel)].push_back(&l);
   json out = {{"source", "measured: Nsight Compute (--clock-control none --cache-control all), one call of the "
                          "candidate at the task config below, in `cudaperf profile-target`"},
-              {"config", profile_config(t.value(), o.config) ? profile_config(t.value(), o.config)->name : o.config},
+              {"config", profile_config(t.value(), config) ? profile_config(t.value(), config)->name : config},
               {"kernels", json::array()}};
   std::set<std::string> matched;
   for (const auto& k : static_report.value("kernels", json::array())) {

@@ -107,7 +107,7 @@ void add_analyze_command(CLI::App& app) {
       ->check(CLI::Range(0, 1 << 30));
   cmd->add_option("--time-ms", time_ms, "a measured kernel time in ms: gives the roofline fraction (needs --task)")
       ->check(CLI::PositiveNumber);
-  cmd->add_option("--config", config, "the task config --time-ms was measured on (default: the first perf config), and the one --dynamic runs (default: the largest non-perf config)");
+  cmd->add_option("--config", config, "the task config --time-ms was measured on (default: the first perf config), and the one --dynamic runs (default: the same perf config)");
   cmd->add_option("--peak-bw", peak_bw, "memory bandwidth in B/s (default 4.0e12, not measured)")->check(CLI::PositiveNumber);
   cmd->add_option("--peak-fp32", peak_fp32, "FP32 peak in FLOP/s (default 6.0e13, not measured)")->check(CLI::PositiveNumber);
   cmd->add_option("--peak-fp64", peak_fp64, "FP64 peak in FLOP/s (default 3.0e13, not measured)")->check(CLI::PositiveNumber);
