@@ -16,6 +16,7 @@ int main(int argc, char** argv) {
   cudaperf::cli::add_analyze_command(app);
   cudaperf::cli::add_peaks_command(app);
   cudaperf::cli::add_profile_target_command(app);
+  cudaperf::cli::add_rank_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
