@@ -158,6 +158,30 @@ namespace {
 
 Diagnostic xgb_error(const char* what) { return Diagnostic{"xgboost", 0, 0, fmt::format("{}: {}", what, XGBGetLastError())}; }
 
+// What the trees see for one group (the implementations of one task at one config): each
+// feature, and its difference from the group's median (pairwise ranking only compares within a
+// group, and absolute scales differ between tasks).
+std::vector<std::vector<float>> model_inputs(const std::vector<std::vector<float>>& group) {
+  size_t nf = feature_names().size();
+  std::vector<float> med(nf, std::numeric_limits<float>::quiet_NaN());
+  for (size_t f = 0; f < nf; ++f) {
+    std::vector<float> v;
+    for (const auto& x : group)
+      if (f < x.size() && !std::isnan(x[f])) v.push_back(x[f]);
+    if (v.empty()) continue;
+    std::sort(v.begin(), v.end());
+    med[f] = v.size() % 2 ? v[v.size() / 2] : 0.5f * (v[v.size() / 2 - 1] + v[v.size() / 2]);
+  }
+  std::vector<std::vector<float>> out;
+  for (const auto& x : group) {
+    std::vector<float> row = x;
+    row.resize(nf, std::numeric_limits<float>::quiet_NaN());
+    for (size_t f = 0; f < nf; ++f) row.push_back(row[f] - med[f]);  // NaN stays NaN
+    out.push_back(std::move(row));
+  }
+  return out;
+}
+
 // Rows of x as one float matrix (NaN = missing).
 struct Matrix {
   DMatrixHandle h = nullptr;
@@ -167,7 +191,7 @@ struct Matrix {
 };
 
 Result<bool> make_matrix(const std::vector<std::vector<float>>& xs, Matrix& m) {
-  size_t cols = feature_names().size();
+  size_t cols = 2 * feature_names().size();
   std::vector<float> flat;
   flat.reserve(xs.size() * cols);
   for (const auto& x : xs) {
@@ -191,11 +215,17 @@ Result<Model> Model::train(const std::vector<Sample>& samples_in, const TrainOpt
   std::vector<std::vector<float>> xs;
   std::vector<float> labels;
   std::vector<unsigned> groups;
-  for (size_t i = 0; i < s.size(); ++i) {
-    xs.push_back(s[i]->x);
-    labels.push_back(static_cast<float>(s[i]->level));
-    if (i == 0 || s[i]->task != s[i - 1]->task || s[i]->config != s[i - 1]->config) groups.push_back(0);
-    ++groups.back();
+  for (size_t i = 0; i < s.size();) {
+    size_t j = i;
+    std::vector<std::vector<float>> g;
+    while (j < s.size() && s[j]->task == s[i]->task && s[j]->config == s[i]->config) {
+      g.push_back(s[j]->x);
+      labels.push_back(static_cast<float>(s[j]->level));
+      ++j;
+    }
+    for (auto& row : model_inputs(g)) xs.push_back(std::move(row));
+    groups.push_back(static_cast<unsigned>(j - i));
+    i = j;
   }
   if (xs.empty()) return Diagnostic{"ranker", 0, 0, "no training samples"};
   Matrix m;
@@ -235,7 +265,7 @@ Result<std::vector<float>> Model::score(const std::vector<std::vector<float>>& x
   if (!p_->booster) return Diagnostic{"ranker", 0, 0, "no trained model"};
   if (xs.empty()) return std::vector<float>{};
   Matrix m;
-  if (auto r = make_matrix(xs, m); !r) return r.errors();
+  if (auto r = make_matrix(model_inputs(xs), m); !r) return r.errors();
   bst_ulong n = 0;
   const float* out = nullptr;
   if (XGBoosterPredict(p_->booster, m.h, 0, 0, 0, &n, &out) != 0) return xgb_error("XGBoosterPredict");
@@ -257,10 +287,16 @@ Result<std::vector<HeldOut>> evaluate_by_category(const std::vector<Sample>& sam
     for (const auto& s : samples) (s.category == cat ? test : train).push_back(s);
     auto model = Model::train(train, o);
     if (!model) return model.errors();
-    std::vector<std::vector<float>> xs;
-    for (const auto& s : test) xs.push_back(s.x);
-    auto scores = model->score(xs);
-    if (!scores) return scores.errors();
+    std::vector<float> score_of(test.size(), 0);
+    std::map<std::pair<std::string, std::string>, std::vector<size_t>> groups;
+    for (size_t i = 0; i < test.size(); ++i) groups[{test[i].task, test[i].config}].push_back(i);
+    for (const auto& [key, members] : groups) {
+      std::vector<std::vector<float>> xs;
+      for (size_t i : members) xs.push_back(test[i].x);
+      auto sc = model->score(xs);
+      if (!sc) return sc.errors();
+      for (size_t k = 0; k < members.size(); ++k) score_of[members[k]] = sc.value()[k];
+    }
     std::map<std::tuple<std::string, std::string, std::string>, size_t> idx;
     for (size_t i = 0; i < test.size(); ++i) idx[{test[i].task, test[i].config, test[i].impl}] = i;
     HeldOut h;
@@ -273,7 +309,7 @@ Result<std::vector<HeldOut>> evaluate_by_category(const std::vector<Sample>& sam
       auto a = idx.find({p.task, p.config, p.faster}), b = idx.find({p.task, p.config, p.slower});
       if (a == idx.end() || b == idx.end()) continue;
       ++h.pairs;
-      float sa = scores.value()[a->second], sb = scores.value()[b->second];
+      float sa = score_of[a->second], sb = score_of[b->second];
       right += sa > sb ? 1 : sa == sb ? 0.5 : 0;
       auto& t = tau[p.task];
       t.first += sa > sb ? 1 : sa < sb ? -1 : 0;

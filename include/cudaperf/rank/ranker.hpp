@@ -81,7 +81,8 @@ class Model {
   static Result<Model> train(const std::vector<Sample>& samples, const TrainOptions& o);
   static Result<Model> load(const std::filesystem::path& file);
   Result<bool> save(const std::filesystem::path& file) const;
-  // Higher score: predicted faster. Only differences within one task mean anything.
+  // `xs`: the implementations of ONE task at one config (each is also compared with their median).
+  // Higher score: predicted faster; only differences within the group mean anything.
   Result<std::vector<float>> score(const std::vector<std::vector<float>>& xs) const;
 
  private:
