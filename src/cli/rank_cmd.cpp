@@ -19,7 +19,7 @@ namespace {
 constexpr int kExitOk = 0, kExitFail = 1, kExitUsage = 2;
 
 struct RankArgs {
-  std::string records = "data/records", root, model = "data/models/ranker.json", json_out;
+  std::string records = "data/records", root, model = "data/models/ranker.json", json_out, dump;
   double min_ratio = 0.03;
   rank::TrainOptions train;
 };
@@ -113,6 +113,28 @@ int do_eval() {
     for (const auto& k : hs) j["all"]["heuristics"][k] = h[k] / n;
   }
   if (!g_rank.json_out.empty()) std::ofstream(g_rank.json_out) << j.dump(1) << "\n";
+  if (!g_rank.dump.empty()) {
+    // Per implementation: held-out score and rank term, static scores, measured time.
+    std::map<std::tuple<std::string, std::string, std::string>, const rank::Sample*> by;
+    for (const auto& s : samples) by[{s.task, s.config, s.impl}] = &s;
+    std::map<std::tuple<std::string, std::string, std::string>, double> ms;
+    for (const auto& t : timings) ms[{t.task, t.config, t.impl}] = t.median_ms;
+    const auto& names = rank::feature_names();
+    std::ofstream out(g_rank.dump);
+    for (const auto& r : rows.value())
+      for (const auto& sc : r.scored) {
+        nlohmann::json line = {{"task", sc.task}, {"category", r.category}, {"config", sc.config}, {"impl", sc.impl},
+                               {"median_ms", ms[{sc.task, sc.config, sc.impl}]}, {"held_out_score", sc.score},
+                               {"rank_term", sc.beats}};
+        if (auto it = by.find({sc.task, sc.config, sc.impl}); it != by.end())
+          for (const auto& k : hs) {
+            size_t f = static_cast<size_t>(std::find(names.begin(), names.end(), k) - names.begin());
+            float v = it->second->x[f];
+            line[k] = std::isnan(v) ? nlohmann::json(nullptr) : nlohmann::json(v);
+          }
+        out << line.dump() << "\n";
+      }
+  }
   return kExitOk;
 }
 
@@ -189,6 +211,7 @@ void add_rank_command(CLI::App& app) {
   auto* ev = rk->add_subcommand("eval", "Leave-one-category-out accuracy and Kendall tau beside single-feature heuristics");
   common(ev);
   ev->add_option("--json", g_rank.json_out, "also write the table as JSON");
+  ev->add_option("--dump", g_rank.dump, "write one JSON line per implementation: held-out score and rank term, static scores, time");
   ev->callback([] { g_action = do_eval; });
   auto* sc = rk->add_subcommand("score", "Score candidate .cu files of a task (and its dataset implementations)");
   sc->add_option("--task", g_task_id, "task id")->required();

@@ -297,9 +297,17 @@ Result<std::vector<HeldOut>> evaluate_by_category(const std::vector<Sample>& sam
       if (!sc) return sc.errors();
       for (size_t k = 0; k < members.size(); ++k) score_of[members[k]] = sc.value()[k];
     }
+    HeldOut h;
+    for (const auto& [key, members] : groups)
+      for (size_t i : members) {
+        double beats = 0;
+        for (size_t j : members)
+          if (j != i) beats += score_of[i] > score_of[j] ? 1 : score_of[i] == score_of[j] ? 0.5 : 0;
+        h.scored.push_back({test[i].task, test[i].config, test[i].impl, score_of[i],
+                            members.size() > 1 ? beats / static_cast<double>(members.size() - 1) : 0.5});
+      }
     std::map<std::tuple<std::string, std::string, std::string>, size_t> idx;
     for (size_t i = 0; i < test.size(); ++i) idx[{test[i].task, test[i].config, test[i].impl}] = i;
-    HeldOut h;
     h.category = cat;
     double right = 0;
     std::map<std::string, double> hright;

@@ -98,6 +98,12 @@ struct HeldOut {
   double model_accuracy = 0;                   // fraction of separated pairs ordered right (ties: half)
   double kendall_tau = 0;                      // mean over tasks of (concordant - discordant) / pairs
   std::map<std::string, double> heuristic_accuracy;  // single static scores on the same pairs
+  struct Scored {
+    std::string task, config, impl;
+    float score = 0;   // the held-out model's score
+    double beats = 0;  // share of the other implementations of its task it is scored above (ties: half)
+  };
+  std::vector<Scored> scored;  // every held-out implementation
 };
 // Leave-one-category-out: train on the other categories, score the held-out one.
 Result<std::vector<HeldOut>> evaluate_by_category(const std::vector<Sample>& samples, const std::vector<Timing>& timings,
