@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# `cudaperf reward`: a link-level hack gets the hack gate and nothing else (exit 1); a dataset
+# implementation without a GPU is not final (exit 3) but carries structure and rank terms; a bad
+# config is exit 2 with the key named.
+set -uo pipefail
+bin=$1 root=$2 src=$3
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+status=0
+"$bin" reward --root "$root" --config "$src/config/reward.toml" --model "$src/data/models/ranker.json" \
+  --task elementwise/saxpy --candidate "$src/tests/redteam/network.cu" --json > "$tmp/hack.json" 2>&1
+[ $? -eq 1 ] || { echo "FAIL: hack exit"; status=1; }
+python3 -c '
+import json, sys
+j = json.load(open(sys.argv[1]))
+assert j["tier"] == "hack" and j["total"] == j["gate"] == -10 and j["structure"] == 0 and j["rank"] == 0, j
+' "$tmp/hack.json" || { echo "FAIL: hack reward"; cat "$tmp/hack.json"; status=1; }
+"$bin" reward --root "$root" --config "$src/config/reward.toml" --model "$src/data/models/ranker.json" \
+  --task elementwise/saxpy --candidate "$root/c2cuda/elementwise/saxpy/impls/vectorized.cu" --json > "$tmp/ok.json" 2>&1
+rc=$?
+if nvidia-smi -L >/dev/null 2>&1; then want=0; else want=3; fi
+[ $rc -eq $want ] || { echo "FAIL: dataset impl exit $rc want $want"; cat "$tmp/ok.json"; status=1; }
+python3 -c '
+import json, sys
+j = json.load(open(sys.argv[1])); gpu = sys.argv[2] == "0"
+assert j["final"] == gpu, j
+assert j["structure_score"] is not None and 0 <= j["structure_score"] <= 1, j
+assert j["rank_score"] is not None and 0 <= j["rank_score"] <= 1, j
+if gpu: assert j["tier"] == "correct_faster" and j["speedup"] > 1, j
+' "$tmp/ok.json" "$want" || { echo "FAIL: dataset impl reward"; cat "$tmp/ok.json"; status=1; }
+printf '[speed]\nweight = -1\n' > "$tmp/bad.toml"
+out=$("$bin" reward --root "$root" --config "$tmp/bad.toml" --task elementwise/saxpy --candidate "$src/tests/redteam/network.cu" 2>&1)
+[ $? -eq 2 ] && grep -q "weight" <<<"$out" || { echo "FAIL: bad config: $out"; status=1; }
+exit $status
