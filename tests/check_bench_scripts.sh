@@ -22,3 +22,14 @@ assert abs(r["slow"]["ncu_median_ms"] - 10.0) < 1e-9 and abs(r["slow"]["rel_diff
 assert t["summary"]["within_5pct"] == 1, t["summary"]
 print("bench scripts: ok")
 PY
+python3 "$src/bench/reward_fidelity.py" "$data/dump.jsonl" --config "$src/config/reward.toml" --out "$tmp/f" > /dev/null
+python3 - "$tmp/f.json" "$tmp/f.svg" <<'PY'
+import json, sys
+t = json.load(open(sys.argv[1]))["table"]["a"]
+assert t["n"] == 4 and abs(t["speed"] - 1) < 1e-9 and abs(t["rank_term"] - 1) < 1e-9, t
+assert abs(t["coalescing"] + 1) < 1e-9, t          # falls as speed rises
+assert t["occupancy"] is None and t["intensity"] is None, t  # constant / unknown: no correlation
+assert abs(t["structure"] + 1) < 1e-9, t           # (2 c + o + s) / 4 falls with c
+assert open(sys.argv[2]).read().startswith("<svg"), "svg"
+print("reward fidelity: ok")
+PY
