@@ -151,7 +151,15 @@ def main() -> int:
                         reason = "unknown_accesses"  # traffic from accesses the static analysis left unknown
                     else:
                         reason = "alignment_or_edges"  # halo offsets / row starts not sector-aligned, partial warps
+                # Sectors per load request: the static prediction (mean over the kernel's loads, each
+                # instruction once) vs ncu's (over executed requests). Only when every load is known.
+                loads = [x for x in acc if x.get("kind") == "load"]
+                spr_static = (sum(x["sectors"] for x in loads) / len(loads)
+                              if loads and all(x.get("sectors") is not None for x in loads) else None)
+                req = total(launches, "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum") or 0
+                spr_ncu = (total(launches, "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum") or 0) / req if req > 0 else None
                 coal_rows.append({"task": it["task"], "impl": it["impl"], "kernel": name, "static": sv, "static_score": score,
+                                  "static_sectors_per_load": spr_static, "ncu_sectors_per_load": spr_ncu,
                                   "disagreement": reason,
                                   "known_accesses": known, "accesses": len(k["coalescing"]["accesses"]),
                                   "ncu_bytes_per_sector_pct": d, "ncu": dv})
@@ -189,6 +197,9 @@ def main() -> int:
     print(f"agreement where static decided: {agree}/{len(decided)}")
     reasons = Counter(r["disagreement"] for r in coal_rows if r["disagreement"])
     print("disagreements by reason:", dict(reasons))
+    spr = [r for r in coal_rows if r["static_sectors_per_load"] is not None and r["ncu_sectors_per_load"]]
+    spr_ok = sum(0.67 <= r["static_sectors_per_load"] / r["ncu_sectors_per_load"] <= 1.5 for r in spr)
+    print(f"sectors per load request, kernels whose loads are all known: static within 1.5x of ncu in {spr_ok}/{len(spr)}")
     # (2) occupancy
     def close(x, y):
         return x is not None and y is not None and abs(x - y) <= 0.01
@@ -214,6 +225,7 @@ def main() -> int:
     summary = {"coalescing_confusion": {f"{s}->{d}": n for (s, d), n in sorted(cm.items())},
                "coalescing_agreement_decided": [agree, len(decided)],
                "coalescing_disagreement_reasons": dict(reasons),
+               "sectors_per_load_within_1_5x": [spr_ok, len(spr)],
                "occupancy_equal_with_guess": [guess, len(occ_rows)], "block_guess_right": [same_block, len(occ_rows)],
                "occupancy_equal_at_launch": [launch_ok, len(at_launch)],
                "flops_ratio_median": statistics.median(ratios) if ratios else None, "flops_within_2x": [within, len(ratios)],

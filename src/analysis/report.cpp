@@ -10,6 +10,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "cudaperf/analysis/launch_scan.hpp"
 #include "cudaperf/analysis/occupancy.hpp"
 #include "cudaperf/analysis/ptx.hpp"
 #include "cudaperf/compile/candidate.hpp"
@@ -255,7 +256,7 @@ struct TaskContext {
 };
 
 json analyze_kernel(const compile::KernelResources& res, const PtxKernel* k, bool ptx_ok, const AnalyzeOptions& o,
-                    const TaskContext& tc, bool module_uses_dynamic_smem) {
+                    const TaskContext& tc, bool module_uses_dynamic_smem, const std::vector<LaunchSite>& launch_sites) {
   json j;
   j["name"] = res.name;
   j["mangled"] = res.mangled;
@@ -277,7 +278,8 @@ json analyze_kernel(const compile::KernelResources& res, const PtxKernel* k, boo
     findings.push_back({{"src_line", line}, {"kind", kind}, {"message", msg}, {"count", 1}});
   };
 
-  // Launch shape.
+  // Launch shape: __launch_bounds__, else --block-size, else the host launch code, else assumed.
+  const KernelLaunchShape scan = launch_shape_for(launch_sites, res.name);
   OccupancyInput in;
   std::string block_source;
   if (k && k->reqntid > 0) {
@@ -289,26 +291,70 @@ json analyze_kernel(const compile::KernelResources& res, const PtxKernel* k, boo
   } else if (o.block_size > 0) {
     in.block_size = o.block_size;
     block_source = "option";
+  } else if (scan.block_size && *scan.block_size > 0 && *scan.block_size <= (1 << 30)) {
+    in.block_size = static_cast<int>(*scan.block_size);
+    block_source = "launch";
   } else {
     in.block_size = 256;
     block_source = "assumed";
   }
   in.registers_per_thread = res.registers;
   in.shared_static_bytes = res.shared_static;
-  in.shared_dynamic_bytes = o.dynamic_smem >= 0 ? o.dynamic_smem : 0;
+  std::string smem_source;
+  if (o.dynamic_smem >= 0) {
+    in.shared_dynamic_bytes = o.dynamic_smem;
+    smem_source = "option";
+  } else if (scan.dynamic_smem && *scan.dynamic_smem >= 0 && *scan.dynamic_smem <= (1 << 30)) {
+    in.shared_dynamic_bytes = static_cast<int>(*scan.dynamic_smem);
+    smem_source = "launch";
+  } else {
+    in.shared_dynamic_bytes = 0;
+    smem_source = "assumed";
+  }
   in.barriers = res.barriers;
-  std::string smem_source = o.dynamic_smem >= 0 ? "option" : "assumed";
   j["launch"] = {{"block_size", in.block_size},
                  {"block_size_source", block_source},
                  {"dynamic_shared_bytes", in.shared_dynamic_bytes},
                  {"dynamic_shared_source", smem_source}};
+  json sites = json::array();
+  for (const auto* s : scan.sites) {
+    auto value = [](const LaunchValue& v) { return v.known() ? json(v.values[0]) : json(nullptr); };
+    json site = {{"line", s->line},
+                 {"kernel", s->kernel},
+                 {"block_expr", s->block.expr},
+                 {"block_size", value(s->block)},
+                 {"dynamic_shared_expr", s->dynamic_smem.expr},
+                 {"dynamic_shared_bytes", value(s->dynamic_smem)}};
+    if (!s->block.known()) site["block_note"] = s->block.why;
+    if (!s->dynamic_smem.known()) site["dynamic_shared_note"] = s->dynamic_smem.why;
+    sites.push_back(site);
+  }
+  j["launch_scan"] = {{"source", "static (host launch code in the .cu file)"},
+                      {"block_size", scan.block_size ? json(*scan.block_size) : json(nullptr)},
+                      {"block_note", scan.block_note},
+                      {"dynamic_shared_bytes", scan.dynamic_smem ? json(*scan.dynamic_smem) : json(nullptr)},
+                      {"dynamic_shared_note", scan.smem_note},
+                      {"sites", sites}};
   if (block_source == "assumed")
     add_finding(0, "assumption",
-                "block size assumed to be 256 threads (no __launch_bounds__ / .maxntid; give --block-size for the real one)");
+                fmt::format("block size assumed to be 256 threads (no __launch_bounds__ / .maxntid, and the host code "
+                            "does not give it: {}; give --block-size for the real one)",
+                            scan.block_size ? fmt::format("it gives {}, not a block size", *scan.block_size)
+                                            : scan.block_note));
+  if ((block_source == "maxntid" || block_source == "reqntid") && scan.block_size &&
+      *scan.block_size != in.block_size) {
+    bool fails = block_source == "reqntid" || *scan.block_size > in.block_size;
+    add_finding(0, "launch",
+                fmt::format("the host code launches {} threads per block but .{} is {}{}", *scan.block_size,
+                            block_source, in.block_size,
+                            fails ? ": that launch fails"
+                                  : " (occupancy above uses the bound; at the launch's size it may differ)"));
+  }
   if (module_uses_dynamic_smem && smem_source == "assumed")
     add_finding(0, "assumption",
-                "the module declares extern (dynamic) shared memory; its size is a launch parameter, assumed 0 B "
-                "(give --dynamic-smem)");
+                fmt::format("the module declares extern (dynamic) shared memory; its size is a launch parameter, "
+                            "assumed 0 B (the host code does not give it: {}; give --dynamic-smem)",
+                            scan.dynamic_smem ? fmt::format("it gives {} B", *scan.dynamic_smem) : scan.smem_note));
 
   // Occupancy.
   Occupancy occ = occupancy_sm90(in);
@@ -576,6 +622,8 @@ Result<json> analyze_file(const fs::path& cu, const AnalyzeOptions& o, AnalyzeFa
   if (!ptx_ok)
     for (const auto& d : mod.errors()) warnings.push_back("PTX: " + d.to_string());
   bool dyn_smem = ptx_text.find(".extern .shared") != std::string::npos;
+  // Launch shapes written in the host code of the same file.
+  const std::vector<LaunchSite> launch_sites = scan_launches(read_text(cu));
 
   // Kernels in PTX (source) order; ptxas lists them in its own order.
   std::vector<const compile::KernelResources*> order;
@@ -591,7 +639,7 @@ Result<json> analyze_file(const fs::path& cu, const AnalyzeOptions& o, AnalyzeFa
     if (ptx_ok)
       for (const auto& pk : mod->kernels)
         if (pk.name == res->mangled) k = &pk;
-    kernels.push_back(analyze_kernel(*res, k, ptx_ok, o, tc, dyn_smem));
+    kernels.push_back(analyze_kernel(*res, k, ptx_ok, o, tc, dyn_smem, launch_sites));
   }
   if (kernels.empty()) warnings.push_back("no __global__ kernels in the file");
   rep["kernels"] = kernels;

@@ -101,9 +101,9 @@ void add_analyze_command(CLI::App& app) {
   cmd->add_option("--root", root, "dataset folder (default: data/tasks)");
   cmd->add_flag("--json", json, "print the report as JSON");
   cmd->add_flag("--dynamic", dynamic, "also measure with Nsight Compute (needs a GPU and ncu)");
-  cmd->add_option("--block-size", block_size, "threads per block for kernels without __launch_bounds__ (default: assume 256)")
+  cmd->add_option("--block-size", block_size, "threads per block for kernels without __launch_bounds__ (default: from the host launch, else 256 assumed)")
       ->check(CLI::Range(1, 1 << 20));
-  cmd->add_option("--dynamic-smem", dynamic_smem, "dynamic shared memory per block in bytes (default: assume 0)")
+  cmd->add_option("--dynamic-smem", dynamic_smem, "dynamic shared memory per block in bytes (default: from the host launch, else 0 assumed)")
       ->check(CLI::Range(0, 1 << 30));
   cmd->add_option("--time-ms", time_ms, "a measured kernel time in ms: gives the roofline fraction (needs --task)")
       ->check(CLI::PositiveNumber);

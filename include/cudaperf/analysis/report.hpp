@@ -89,8 +89,9 @@ struct AnalyzeOptions {
   std::string task_id;            // optional: cost model from the task, declaration pre-included
   std::filesystem::path task_root;
   bool dynamic = false;           // run under Nsight Compute (needs a GPU)
-  int block_size = 0;             // threads per block for kernels without .reqntid/.maxntid; 0: assume 256
-  int dynamic_smem = -1;          // dynamic shared memory per block at launch; -1: assume 0
+  int block_size = 0;             // threads per block for kernels without .reqntid/.maxntid (beats the host
+                                  // launch scan); 0: from the host launch code, else assume 256
+  int dynamic_smem = -1;          // dynamic shared memory per block at launch; -1: from the host launch code, else 0
   DevicePeaks peaks;
   std::optional<double> measured_ms;  // a measured time for the roofline fraction (with --task)
   std::string config;             // the task config measured_ms belongs to; "": the first perf config
