@@ -9,6 +9,7 @@
 #include "cudaperf/analysis/dynamic.hpp"
 #include "cudaperf/analysis/report.hpp"
 #include "cudaperf/compile/compile.hpp"
+#include "cudaperf/timing/peaks.hpp"
 #include "cudaperf/util/parallel.hpp"
 
 #include <iostream>
@@ -121,6 +122,16 @@ void add_analyze_command(CLI::App& app) {
       o.dynamic_smem = dynamic_smem;
       o.config = config;
       if (time_ms > 0) o.measured_ms = time_ms;
+      // With a GPU, the device's measured peaks (cudaperf peaks; measured once, cached) replace the
+      // defaults, as in eval; options still win.
+      if (peak_bw <= 0 && peak_fp32 <= 0 && peak_fp64 <= 0 && analysis::gpu_present())
+        if (auto m = timing::device_peaks(compile::default_cache_dir()); std::holds_alternative<timing::MeasuredPeaks>(m)) {
+          const auto& p = std::get<timing::MeasuredPeaks>(m);
+          o.peaks.bandwidth_bytes_per_s = p.copy_bytes_per_s;
+          o.peaks.fp32_flops_per_s = p.fp32_flops_per_s;
+          o.peaks.fp64_flops_per_s = p.fp64_flops_per_s;
+          o.peaks.measured = true;
+        }
       if (peak_bw > 0) o.peaks.bandwidth_bytes_per_s = peak_bw;
       if (peak_fp32 > 0) o.peaks.fp32_flops_per_s = peak_fp32;
       if (peak_fp64 > 0) o.peaks.fp64_flops_per_s = peak_fp64;
