@@ -11,8 +11,9 @@ status=0
 [ $? -eq 1 ] || { echo "FAIL: hack exit"; status=1; }
 python3 -c '
 import json, sys
-j = json.load(open(sys.argv[1]))
-assert j["tier"] == "hack" and j["total"] == j["gate"] == -10 and j["structure"] == 0 and j["rank"] == 0, j
+j = json.load(open(sys.argv[1])); r = j["reward"]
+assert j["verdict"] == "link_error" and j["final"], j
+assert r["tier"] == "hack" and r["total"] == r["gate"] == -10 and r["structure"] == 0 and r["rank"] == 0, j
 ' "$tmp/hack.json" || { echo "FAIL: hack reward"; cat "$tmp/hack.json"; status=1; }
 "$bin" reward --root "$root" --config "$src/config/reward.toml" --model "$src/data/models/ranker.json" \
   --task elementwise/saxpy --candidate "$root/c2cuda/elementwise/saxpy/impls/vectorized.cu" --json > "$tmp/ok.json" 2>&1
@@ -21,11 +22,11 @@ if nvidia-smi -L >/dev/null 2>&1; then want=0; else want=3; fi
 [ $rc -eq $want ] || { echo "FAIL: dataset impl exit $rc want $want"; cat "$tmp/ok.json"; status=1; }
 python3 -c '
 import json, sys
-j = json.load(open(sys.argv[1])); gpu = sys.argv[2] == "0"
-assert j["final"] == gpu, j
-assert j["structure_score"] is not None and 0 <= j["structure_score"] <= 1, j
-assert j["rank_score"] is not None and 0 <= j["rank_score"] <= 1, j
-if gpu: assert j["tier"] == "correct_faster" and j["speedup"] > 1, j
+j = json.load(open(sys.argv[1])); gpu = sys.argv[2] == "0"; r = j["reward"]
+assert j["final"] == gpu and j["feedback"].startswith("verdict: ok"), j
+assert r["structure_score"] is not None and 0 <= r["structure_score"] <= 1, j
+assert r["rank_score"] is not None and 0 <= r["rank_score"] <= 1, j
+if gpu: assert r["tier"] == "correct_faster" and j["speedup"] > 1, j
 ' "$tmp/ok.json" "$want" || { echo "FAIL: dataset impl reward"; cat "$tmp/ok.json"; status=1; }
 printf '[speed]\nweight = -1\n' > "$tmp/bad.toml"
 out=$("$bin" reward --root "$root" --config "$tmp/bad.toml" --task elementwise/saxpy --candidate "$src/tests/redteam/network.cu" 2>&1)

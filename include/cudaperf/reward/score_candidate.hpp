@@ -1,0 +1,25 @@
+// One candidate end to end: eval (verdict, timings, speedup) → analyze (structure) → ranker (rank)
+// → reward. What `cudaperf reward` prints and what the reward service returns per job.
+#pragma once
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <string>
+
+#include "cudaperf/reward/reward.hpp"
+#include "cudaperf/task/task.hpp"
+
+namespace cudaperf::reward {
+
+struct ScoreOptions {
+  std::filesystem::path model;  // ranker model; missing file: no rank term (said in notes)
+  double time_budget_s = 2;     // sampling per perf config
+};
+
+// JSON: {verdict, verdict_message, final, device, speedup, reward: {total, gate, speed, structure,
+// rank, tier, ...}, configs: [...], notes: [...], feedback}. Never throws; `final` is false when the
+// GPU stages were skipped (no GPU) for a candidate that passed every CPU-side check.
+nlohmann::json score_candidate(const task::Task& t, const std::filesystem::path& candidate, const RewardConfig& cfg,
+                               const ScoreOptions& o);
+
+}  // namespace cudaperf::reward

@@ -1,0 +1,113 @@
+#include "cudaperf/reward/score_candidate.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <fmt/format.h>
+
+#include "cudaperf/analysis/report.hpp"
+#include "cudaperf/compile/compile.hpp"
+#include "cudaperf/rank/ranker.hpp"
+#include "cudaperf/verify/evaluate.hpp"
+
+namespace cudaperf::reward {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+namespace {
+
+// Coalescing and occupancy averaged over the kernels, intensity the best kernel's, sync the
+// worst kernel's (the ranker's heuristics).
+std::map<std::string, std::optional<double>> feature_scores(const json& report) {
+  auto x = rank::features_from_report(report);
+  const auto& n = rank::feature_names();
+  auto at = [&](const char* name) -> std::optional<double> {
+    float v = x[static_cast<size_t>(std::find(n.begin(), n.end(), name) - n.begin())];
+    return std::isnan(v) ? std::nullopt : std::optional<double>(v);
+  };
+  return {{"coalescing", at("coalescing_mean")}, {"occupancy", at("occupancy_mean")},
+          {"intensity", at("intensity_max")}, {"sync", at("sync_min")}};
+}
+
+// What a model needs to improve: the verdict and its reason, timings, the weakest structure.
+std::string feedback(const verify::EvalReport& ev, const RewardBreakdown& b) {
+  std::string f = fmt::format("verdict: {}", verify::verdict_name(ev.verdict));
+  if (!ev.message.empty()) f += "\n" + ev.message.substr(0, 2000);
+  if (ev.build.artifact.ok == false && !ev.build.artifact.diagnostics.empty())
+    f += "\ncompiler:\n" + ev.build.artifact.diagnostics.substr(0, 3000);
+  for (const auto& c : ev.configs)
+    if (c.perf && c.median_ms > 0)
+      f += fmt::format("\n{}: {:.4f} ms{}", c.config, c.median_ms,
+                       c.naive_median_ms > 0 ? fmt::format(" ({:.2f}x the naive implementation)", c.naive_median_ms / c.median_ms) : "");
+  if (b.structure_score) f += fmt::format("\nstructure score {:.2f} of 1", *b.structure_score);
+  return f;
+}
+
+}  // namespace
+
+json score_candidate(const task::Task& t, const fs::path& candidate, const RewardConfig& cfg, const ScoreOptions& o) {
+  verify::EvalOptions eo;
+  eo.gpu.timing.budget_s = o.time_budget_s;
+  auto ev = verify::evaluate_candidate(t, candidate, eo);
+  RewardInputs in;
+  in.verdict = ev.verdict;
+  in.speedup = ev.speedup_vs_naive;
+  std::vector<std::string> notes;
+  // Structure and rank only for code that built and linked (neither runs it).
+  if (ev.build.artifact.ok && ev.build.link.ok()) {
+    analysis::AnalyzeOptions ao;
+    ao.task_id = t.id;
+    ao.task_root = t.dir.parent_path().parent_path();
+    auto rep = analysis::analyze_file(candidate, ao);
+    if (rep) in.features = feature_scores(rep.value());
+    else notes.push_back("analyze failed: " + rep.errors().front().message);
+    auto m = rank::Model::load(o.model);
+    if (!m) {
+      notes.push_back("no rank term: " + m.errors().front().message);
+    } else {
+      std::vector<fs::path> files = {candidate};
+      for (const auto& im : t.impls) files.push_back(im.path);
+      std::vector<std::vector<float>> xs;
+      for (const auto& f : files) {
+        auto x = rank::extract_features(t, f, compile::default_cache_dir());
+        if (!x) {
+          notes.push_back("no rank term: " + x.errors().front().message);
+          xs.clear();
+          break;
+        }
+        xs.push_back(x.value());
+      }
+      if (!xs.empty()) {
+        auto s = m->score(xs);
+        if (s) {
+          const auto& v = s.value();
+          double beats = 0;
+          for (size_t i = 1; i < v.size(); ++i) beats += v[0] > v[i] ? 1 : v[0] == v[i] ? 0.5 : 0;
+          in.rank = v.size() > 1 ? beats / static_cast<double>(v.size() - 1) : 0.5;
+        } else {
+          notes.push_back("no rank term: " + s.errors().front().message);
+        }
+      }
+    }
+  }
+  auto b = compute_reward(in, cfg);
+  for (auto& n : b.notes) notes.push_back(n);
+  bool pending = !ev.gpu_stages_run && ev.verdict == verify::Verdict::Ok;
+  json configs = json::array();
+  for (const auto& c : ev.configs)
+    configs.push_back({{"config", c.config}, {"perf", c.perf}, {"status", c.status}, {"message", c.message},
+                       {"median_ms", c.median_ms}, {"q1_ms", c.q1_ms}, {"q3_ms", c.q3_ms}, {"samples", c.samples},
+                       {"naive_median_ms", c.naive_median_ms}, {"roofline_fraction", c.roofline_fraction}});
+  return json{{"task", t.id},
+              {"verdict", verify::verdict_name(ev.verdict)},
+              {"message", ev.message},
+              {"final", !pending},
+              {"device", ev.device},
+              {"speedup", ev.speedup_vs_naive ? json(*ev.speedup_vs_naive) : json(nullptr)},
+              {"reward", b.to_json()},
+              {"configs", configs},
+              {"notes", notes},
+              {"feedback", feedback(ev, b)}};
+}
+
+}  // namespace cudaperf::reward
