@@ -13,6 +13,7 @@ void add_profile_target_command(CLI::App& app);
 void add_rank_command(CLI::App& app);
 void add_reward_command(CLI::App& app);
 void add_export_command(CLI::App& app);
+void add_serve_command(CLI::App& app);
 
 // The action the chosen subcommand set up, and the default dataset root.
 extern std::function<int()> g_action;

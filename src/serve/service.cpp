@@ -1,0 +1,356 @@
+#include "cudaperf/serve/service.hpp"
+
+#include <httplib.h>
+#include <signal.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <fmt/format.h>
+#include <fstream>
+#include <map>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <thread>
+#include <algorithm>
+#include <cstring>
+
+#include "cudaperf/reward/score_candidate.hpp"
+#include "cudaperf/serve/job_store.hpp"
+#include "cudaperf/task/task.hpp"
+#include "cudaperf/verify/gpu_check.hpp"
+
+namespace cudaperf::serve {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+std::string extract_code(const std::string& r) {
+  std::string best_tagged, best_any;
+  for (size_t p = r.find("```"); p != std::string::npos;) {
+    size_t eol = r.find('\n', p);
+    if (eol == std::string::npos) break;
+    std::string tag = r.substr(p + 3, eol - p - 3);
+    size_t end = r.find("```", eol + 1);
+    if (end == std::string::npos) break;
+    std::string body = r.substr(eol + 1, end - eol - 1);
+    for (auto& c : tag) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    while (!tag.empty() && tag.back() == ' ') tag.pop_back();
+    best_any = body;
+    if (tag == "cuda" || tag == "cu" || tag == "c++" || tag == "cpp" || tag == "c") best_tagged = body;
+    p = r.find("```", end + 3);
+  }
+  return best_tagged.empty() ? best_any : best_tagged;
+}
+
+// ---------------------------------------------------------------- worker process
+
+int run_worker(const WorkerOptions& o) {
+  prctl(PR_SET_PDEATHSIG, SIGTERM);  // never outlive the service
+  auto store = JobStore::open(o.store);
+  if (!store) {
+    fmt::print(stderr, "worker {}: {}\n", o.id, store.errors().front().to_string());
+    return 2;
+  }
+  auto cfg = o.config.empty() ? Result<reward::RewardConfig>(reward::default_reward_config()) : reward::load_reward_config(o.config);
+  if (!cfg) {
+    fmt::print(stderr, "worker {}: {}\n", o.id, cfg.errors().front().to_string());
+    return 2;
+  }
+  std::map<std::string, task::Task> tasks;
+  fs::path scratch = fs::temp_directory_path() / fmt::format("cudaperf-worker-{}-{}", getpid(), o.id);
+  fs::create_directories(scratch);
+  for (;;) {
+    auto job = store->claim(o.id);
+    if (!job) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      continue;
+    }
+    json result;
+    auto it = tasks.find(job->task);
+    if (it == tasks.end()) {
+      auto dir = task::find_task_by_id(o.root, job->task);
+      auto t = dir ? task::load_task(*dir) : Result<task::Task>(Diagnostic{job->task, 0, 0, "no such task"});
+      if (t) it = tasks.emplace(job->task, t.value()).first;
+      else result = {{"verdict", "usage"}, {"message", t.errors().front().message}, {"final", true}};
+    }
+    if (it != tasks.end()) {
+      fs::path cu = scratch / fmt::format("{}.cu", job->id);
+      std::ofstream(cu) << job->source;
+      reward::ScoreOptions so;
+      so.model = o.model;
+      so.time_budget_s = job->options.value("time_budget_s", o.time_budget_s);
+      result = reward::score_candidate(it->second, cu, cfg.value(), so);
+      std::error_code ec;
+      fs::remove(cu, ec);
+    }
+    result["attempts"] = job->attempts;
+    store->finish(job->id, o.id, result);  // false: the job was reassigned; its other run finishes it
+  }
+}
+
+// ---------------------------------------------------------------- service
+
+namespace {
+
+struct Workers {
+  const ServiceOptions& o;
+  JobStore& store;
+  std::string self;
+  std::mutex mu;
+  std::map<pid_t, int> live;  // pid -> worker id
+  std::atomic<int> restarts{0}, next_id{1};
+  std::atomic<bool> stopping{false};
+
+  void spawn(int slot, int gpus) {
+    int id = next_id++;
+    pid_t pid = fork();
+    if (pid == 0) {
+      sigset_t none;
+      sigemptyset(&none);
+      sigprocmask(SIG_SETMASK, &none, nullptr);  // the service blocks SIGTERM/SIGINT for its sigwait thread
+      if (gpus > 0) setenv("CUDA_VISIBLE_DEVICES", std::to_string(slot % gpus).c_str(), 1);
+      std::vector<std::string> args = {self, "serve-worker", "--store", o.store.string(), "--worker", std::to_string(id),
+                                        "--root", o.root.string(), "--time-budget", fmt::format("{}", o.time_budget_s)};
+      if (!o.config.empty()) args.insert(args.end(), {"--config", o.config.string()});
+      if (!o.model.empty()) args.insert(args.end(), {"--model", o.model.string()});
+      std::vector<char*> argv;
+      for (auto& a : args) argv.push_back(a.data());
+      argv.push_back(nullptr);
+      execv(self.c_str(), argv.data());
+      _exit(127);
+    }
+    std::lock_guard lock(mu);
+    live[pid] = id * 1000 + slot;  // slot kept to respawn on the same GPU
+  }
+
+  // Reaps dead workers: their running jobs go back to the queue and a new worker takes the slot.
+  void supervise(int gpus) {
+    while (!stopping) {
+      int status = 0;
+      pid_t pid = waitpid(-1, &status, WNOHANG);
+      if (pid <= 0) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        continue;
+      }
+      int code = 0;
+      {
+        std::lock_guard lock(mu);
+        auto it = live.find(pid);
+        if (it == live.end()) continue;
+        code = it->second;
+        live.erase(it);
+      }
+      int id = code / 1000, slot = code % 1000;
+      int n = store.requeue(id);
+      ++restarts;
+      fmt::print(stderr, "cudaperf serve: worker {} (pid {}) ended ({}); {} job(s) requeued; restarting\n", id, pid,
+                 WIFSIGNALED(status) ? fmt::format("signal {}", WTERMSIG(status)) : fmt::format("exit {}", WEXITSTATUS(status)), n);
+      if (!stopping) spawn(slot, gpus);
+    }
+  }
+
+  void stop() {
+    stopping = true;
+    std::lock_guard lock(mu);
+    for (auto& [pid, code] : live) kill(pid, SIGTERM);
+  }
+};
+
+int gpu_count() {
+  bool have = false;
+  std::string d = verify::describe_gpu(have);
+  if (!have) return 0;
+  const char* v = std::getenv("CUDA_VISIBLE_DEVICES");
+  if (v && *v) return static_cast<int>(std::count(v, v + std::strlen(v), ',')) + 1;
+  return 1;  // describe_gpu sees device 0; more are counted from CUDA_VISIBLE_DEVICES
+}
+
+void reply(httplib::Response& res, int status, const json& j) {
+  res.status = status;
+  res.set_content(j.dump(), "application/json");
+}
+
+json job_json(const Job& j) { return {{"id", j.id}, {"state", j.state}, {"result", j.result}}; }
+
+}  // namespace
+
+int run_service(const ServiceOptions& o) {
+  auto store = JobStore::open(o.store);
+  if (!store) {
+    fmt::print(stderr, "cudaperf serve: {}\n", store.errors().front().to_string());
+    return 2;
+  }
+  if (int n = store->requeue(-1); n > 0) fmt::print(stderr, "cudaperf serve: {} job(s) left running by an earlier run requeued\n", n);
+  auto cfg = o.config.empty() ? Result<reward::RewardConfig>(reward::default_reward_config()) : reward::load_reward_config(o.config);
+  if (!cfg) {
+    fmt::print(stderr, "cudaperf serve: {}\n", cfg.errors().front().to_string());
+    return 2;
+  }
+  std::set<std::string> task_ids;
+  for (const auto& d : task::find_task_dirs(o.root))
+    if (auto t = task::load_task(d)) task_ids.insert(t->id);
+  if (task_ids.empty()) {
+    fmt::print(stderr, "cudaperf serve: no tasks under {}\n", o.root.string());
+    return 2;
+  }
+  // SIGTERM / SIGINT: stop accepting, stop the workers, exit (a thread waits for them).
+  sigset_t stop_signals;
+  sigemptyset(&stop_signals);
+  sigaddset(&stop_signals, SIGTERM);
+  sigaddset(&stop_signals, SIGINT);
+  pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
+  int gpus = gpu_count();
+  int n_workers = o.workers > 0 ? o.workers : std::max(1, gpus);
+  Workers w{o, store.value(), fs::read_symlink("/proc/self/exe").string()};
+  for (int i = 0; i < n_workers; ++i) w.spawn(i, gpus);
+  std::thread supervisor([&] { w.supervise(gpus); });
+  auto started = std::chrono::steady_clock::now();
+
+  httplib::Server http;
+  http.set_payload_max_length(64u << 20);
+  auto wait_for = [&](std::vector<Job>& jobs, double wait_s) {
+    auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(std::min(wait_s, 3600.0));
+    for (;;) {
+      bool all = true;
+      for (auto& j : jobs)
+        if (j.state != "done") {
+          if (auto g = store->get(j.id)) j = *g;
+          all = all && j.state == "done";
+        }
+      if (all || std::chrono::steady_clock::now() >= deadline) return;
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+  };
+  // Validates and stores a batch; on failure fills `res` and returns false.
+  auto submit = [&](const json& requests, std::vector<Job>& jobs, httplib::Response& res) {
+    if (!requests.is_array()) {
+      reply(res, 400, {{"error", "'requests' must be an array of {task, source, options}"}});
+      return false;
+    }
+    for (size_t i = 0; i < requests.size(); ++i) {
+      const auto& r = requests[i];
+      if (!r.is_object() || !r.contains("task") || !r["task"].is_string() || !r.contains("source") || !r["source"].is_string()) {
+        reply(res, 400, {{"error", fmt::format("requests[{}]: needs string fields 'task' and 'source'", i)}});
+        return false;
+      }
+      if (!task_ids.count(r["task"].get<std::string>())) {
+        reply(res, 400, {{"error", fmt::format("requests[{}]: unknown task '{}'", i, r["task"].get<std::string>())}});
+        return false;
+      }
+      if (r["source"].get<std::string>().size() > o.max_source_bytes) {
+        reply(res, 400, {{"error", fmt::format("requests[{}]: source of {} bytes is over the {} byte limit", i,
+                                               r["source"].get<std::string>().size(), o.max_source_bytes)}});
+        return false;
+      }
+      if (r.contains("options") && !r["options"].is_object()) {
+        reply(res, 400, {{"error", fmt::format("requests[{}]: 'options' must be an object", i)}});
+        return false;
+      }
+    }
+    if (store->queued() + static_cast<int>(requests.size()) > o.queue_limit) {
+      res.set_header("Retry-After", "5");
+      reply(res, 429, {{"error", fmt::format("queue full ({} jobs): retry later", o.queue_limit)}});
+      return false;
+    }
+    for (const auto& r : requests) {
+      auto j = store->submit(r["task"], r["source"], r.value("options", json::object()));
+      if (!j) {
+        reply(res, 500, {{"error", j.errors().front().message}});
+        return false;
+      }
+      jobs.push_back(j.value());
+    }
+    return true;
+  };
+
+  http.Post("/v1/evaluate", [&](const httplib::Request& req, httplib::Response& res) {
+    auto body = json::parse(req.body, nullptr, false);
+    if (body.is_discarded() || !body.is_object()) return reply(res, 400, {{"error", "the body is not a JSON object"}});
+    std::vector<Job> jobs;
+    if (!submit(body.value("requests", json()), jobs, res)) return;
+    double wait_s = body.value("wait_s", 0.0);
+    if (wait_s > 0) wait_for(jobs, wait_s);
+    json out = {{"jobs", json::array()}};
+    for (const auto& j : jobs) out["jobs"].push_back(job_json(j));
+    reply(res, 200, out);
+  });
+  http.Get(R"(/v1/jobs/([0-9a-f]+))", [&](const httplib::Request& req, httplib::Response& res) {
+    auto j = store->get(req.matches[1]);
+    if (!j) return reply(res, 404, {{"error", "no such job"}});
+    reply(res, 200, job_json(*j));
+  });
+  // OpenRLHF's remote reward model: {query, prompts, labels} -> {rewards, scores, extra_logs}.
+  http.Post("/v1/openrlhf", [&](const httplib::Request& req, httplib::Response& res) {
+    auto body = json::parse(req.body, nullptr, false);
+    if (body.is_discarded() || !body.is_object()) return reply(res, 400, {{"error", "the body is not a JSON object"}});
+    json q = body.value("query", json::array()), p = body.value("prompts", json::array()), l = body.value("labels", json::array());
+    if (!q.is_array() || !l.is_array() || q.size() != l.size() || (p.is_array() && !p.empty() && p.size() != q.size()))
+      return reply(res, 400, {{"error", "'query' and 'labels' must be arrays of the same length (and 'prompts' too when given)"}});
+    const double lowest = cfg->gate_of(reward::Tier::Hack);
+    std::vector<double> rewards(q.size(), lowest);
+    json requests = json::array();
+    std::vector<size_t> index;
+    for (size_t i = 0; i < q.size(); ++i) {
+      std::string text = q[i].is_string() ? q[i].get<std::string>() : "";
+      if (p.is_array() && i < p.size() && p[i].is_string() && text.rfind(p[i].get<std::string>(), 0) == 0)
+        text = text.substr(p[i].get<std::string>().size());
+      std::string code = extract_code(text);
+      if (code.empty()) continue;  // no code block: the lowest reward, nothing to run
+      requests.push_back({{"task", l[i]}, {"source", code}});
+      index.push_back(i);
+    }
+    std::vector<Job> jobs;
+    if (!requests.empty() && !submit(requests, jobs, res)) return;
+    wait_for(jobs, o.openrlhf_wait_s);
+    json correct = json::array();
+    for (size_t k = 0; k < jobs.size(); ++k)
+      if (jobs[k].state == "done" && jobs[k].result.contains("reward"))
+        rewards[index[k]] = jobs[k].result["reward"].value("total", lowest);
+    for (size_t i = 0; i < q.size(); ++i) correct.push_back(rewards[i] >= cfg->gate_of(reward::Tier::CorrectSlower) ? 1.0 : 0.0);
+    reply(res, 200, {{"rewards", rewards}, {"scores", rewards}, {"extra_logs", {{"correct", correct}}}});
+  });
+  http.Get("/healthz", [&](const httplib::Request&, httplib::Response& res) {
+    std::lock_guard lock(w.mu);
+    reply(res, 200, {{"ok", true}, {"workers", w.live.size()}, {"gpus", gpus}});
+  });
+  http.Get("/metrics", [&](const httplib::Request&, httplib::Response& res) {
+    json s = store->stats();
+    std::string m;
+    m += "# TYPE cudaperf_queue_depth gauge\n" + fmt::format("cudaperf_queue_depth {}\n", store->queued());
+    m += "# TYPE cudaperf_jobs gauge\n";
+    for (auto& [k, v] : s["state"].items()) m += fmt::format("cudaperf_jobs{{state=\"{}\"}} {}\n", k, v.get<int>());
+    m += "# TYPE cudaperf_jobs_done_by_verdict gauge\n";
+    for (auto& [k, v] : s["verdict"].items()) m += fmt::format("cudaperf_jobs_done_by_verdict{{verdict=\"{}\"}} {}\n", k, v.get<int>());
+    m += "# TYPE cudaperf_job_latency_seconds histogram\n";
+    for (const auto& b : s["latency_le"])
+      m += fmt::format("cudaperf_job_latency_seconds_bucket{{le=\"{}\"}} {}\n", b[0].get<std::string>(), b[1].get<int>());
+    m += fmt::format("cudaperf_job_latency_seconds_sum {}\ncudaperf_job_latency_seconds_count {}\n", s.value("latency_sum", 0.0), s.value("done", 0));
+    m += "# TYPE cudaperf_job_retries counter\n" + fmt::format("cudaperf_job_retries {}\n", s.value("retried", 0));
+    m += "# TYPE cudaperf_worker_restarts counter\n" + fmt::format("cudaperf_worker_restarts {}\n", w.restarts.load());
+    m += "# TYPE cudaperf_uptime_seconds gauge\n" +
+         fmt::format("cudaperf_uptime_seconds {:.0f}\n", std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
+    res.set_content(m, "text/plain; version=0.0.4");
+  });
+  fmt::print(stderr, "cudaperf serve: http://{}:{} ({} worker(s), {} GPU(s), store {})\n", o.host, o.port, n_workers, gpus,
+             o.store.string());
+  std::thread signals([&] {
+    int sig = 0;
+    sigwait(&stop_signals, &sig);
+    http.stop();
+  });
+  signals.detach();
+  bool ok = http.listen(o.host, o.port);
+  w.stop();
+  supervisor.join();
+  if (!ok) {
+    fmt::print(stderr, "cudaperf serve: cannot listen on {}:{}\n", o.host, o.port);
+    return 2;
+  }
+  return 0;
+}
+
+}  // namespace cudaperf::serve

@@ -1,0 +1,141 @@
+#!/usr/bin/env python3
+"""`cudaperf serve` on loopback with real HTTP (CPU stages only without a GPU).
+
+Checks: batch evaluate with waiting, identical requests answered from the store, unknown task /
+malformed JSON / oversized source -> 400, a full queue -> 429 with Retry-After, many concurrent
+clients, kill -9 of a worker mid-batch and SIGTERM of the service mid-batch (restart on the same
+store): every accepted job finishes exactly once; OpenRLHF endpoint incl. empty lists; /metrics.
+Usage: check_serve.py CUDAPERF DATASET_ROOT SOURCE_DIR
+"""
+import json, os, signal, socket, subprocess, sys, tempfile, threading, time, urllib.error, urllib.request
+
+bin_, root, src = sys.argv[1:4]
+tmp = tempfile.mkdtemp(prefix="cudaperf-serve-test-")
+store = os.path.join(tmp, "jobs.sqlite")
+VEC = open(os.path.join(root, "c2cuda/elementwise/saxpy/impls/vectorized.cu")).read()
+HACK = open(os.path.join(src, "tests/redteam/network.cu")).read()
+
+
+def free_port():
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    p = s.getsockname()[1]
+    s.close()
+    return p
+
+
+def start(port, *extra):
+    p = subprocess.Popen([bin_, "serve", "--port", str(port), "--store", store, "--root", root, "--time-budget", "0.05",
+                          "--config", os.path.join(src, "config/reward.toml"), "--model", os.path.join(src, "data/models/ranker.json"),
+                          *extra], stderr=open(os.path.join(tmp, "serve.log"), "a"))
+    for _ in range(100):
+        try:
+            if call(port, "GET", "/healthz")[1]["ok"]:
+                return p
+        except OSError:
+            time.sleep(0.1)
+    raise SystemExit("service did not start: " + open(os.path.join(tmp, "serve.log")).read()[-2000:])
+
+
+def call(port, method, path, body=None, raw=None):
+    data = raw if raw is not None else (json.dumps(body).encode() if body is not None else None)
+    req = urllib.request.Request(f"http://127.0.0.1:{port}{path}", data=data, method=method,
+                                 headers={"Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(req, timeout=300) as r:
+            text = r.read().decode()
+            return r.status, (json.loads(text) if r.headers.get_content_type() == "application/json" else text), r.headers
+    except urllib.error.HTTPError as e:
+        return e.code, json.loads(e.read()), e.headers
+
+
+def variant(i):  # distinct sources (no answer from the store), same kernel
+    return VEC + f"\n// variant {i}\n"
+
+
+def wait_done(port, ids, timeout=600):
+    t0 = time.time()
+    while time.time() - t0 < timeout:
+        jobs = [call(port, "GET", f"/v1/jobs/{i}")[1] for i in ids]
+        if all(j["state"] == "done" for j in jobs):
+            return jobs
+        time.sleep(0.2)
+    raise AssertionError(f"jobs not done after {timeout} s: {[j['state'] for j in jobs]}")
+
+
+def rows():
+    import sqlite3
+    c = sqlite3.connect(store)
+    return c.execute("SELECT id, state, attempts, result IS NOT NULL FROM jobs").fetchall()
+
+
+port = free_port()
+svc = start(port, "--workers", "2")
+try:
+    # 1. a batch, waited for; a hack gets the lowest reward; the CPU-side result is not final without a GPU
+    st, out, _ = call(port, "POST", "/v1/evaluate", {"requests": [{"task": "elementwise/saxpy", "source": VEC},
+                                                                    {"task": "elementwise/saxpy", "source": HACK}], "wait_s": 120})
+    assert st == 200 and [j["state"] for j in out["jobs"]] == ["done", "done"], out
+    ok, hack = out["jobs"][0]["result"], out["jobs"][1]["result"]
+    assert ok["verdict"] == "ok" and ok["reward"]["structure_score"] is not None, ok
+    assert hack["verdict"] == "link_error" and hack["reward"]["total"] == -10 and hack["final"], hack
+    # identical request: the same job, answered from the store
+    st, again, _ = call(port, "POST", "/v1/evaluate", {"requests": [{"task": "elementwise/saxpy", "source": HACK}]})
+    assert st == 200 and again["jobs"][0]["id"] == out["jobs"][1]["id"] and again["jobs"][0]["state"] == "done", again
+    # 2. bad requests
+    assert call(port, "POST", "/v1/evaluate", {"requests": [{"task": "no/such", "source": VEC}]})[0] == 400
+    st, err, _ = call(port, "POST", "/v1/evaluate", raw=b"{not json")
+    assert st == 400 and "JSON" in err["error"], err
+    st, err, _ = call(port, "POST", "/v1/evaluate", {"requests": [{"task": "elementwise/saxpy", "source": "x" * (300 * 1024)}]})
+    assert st == 400 and "limit" in err["error"], err
+    assert call(port, "GET", "/v1/jobs/0123456789abcdef")[0] == 404
+    # 3. OpenRLHF format, with a prompt to strip and a response without code; empty lists
+    st, r, _ = call(port, "POST", "/v1/openrlhf", {"query": ["P:```cuda\n" + HACK + "```", "P:no code here"], "prompts": ["P:", "P:"],
+                                                 "labels": ["elementwise/saxpy", "elementwise/saxpy"]})
+    assert st == 200 and r["rewards"] == [-10.0, -10.0] and len(r["scores"]) == 2, r
+    assert call(port, "POST", "/v1/openrlhf", {"query": [], "prompts": [], "labels": []})[1] == {"rewards": [], "scores": [], "extra_logs": {"correct": []}}
+    # 4. many concurrent clients
+    results, errors = [], []
+    def client(i):
+        try:
+            results.append(call(port, "POST", "/v1/evaluate", {"requests": [{"task": "elementwise/saxpy", "source": variant(100 + i % 4)}], "wait_s": 300}))
+        except Exception as e:  # noqa: BLE001
+            errors.append(repr(e))
+    ts = [threading.Thread(target=client, args=(i,)) for i in range(12)]
+    [t.start() for t in ts]
+    [t.join() for t in ts]
+    assert not errors and len(results) == 12 and all(s == 200 and o["jobs"][0]["state"] == "done" for s, o, _ in results), (errors, results[:1])
+    assert len({o["jobs"][0]["id"] for _, o, _ in results}) == 4  # 4 distinct sources -> 4 jobs
+    # 5. kill -9 a worker mid-batch: every job still finishes exactly once
+    st, out, _ = call(port, "POST", "/v1/evaluate", {"requests": [{"task": "elementwise/saxpy", "source": variant(i)} for i in range(6)]})
+    ids = [j["id"] for j in out["jobs"]]
+    time.sleep(1.0)
+    workers = subprocess.run(["pgrep", "-f", f"serve-worker --store {store}"], capture_output=True, text=True).stdout.split()
+    assert workers, "no worker processes found"
+    os.kill(int(workers[0]), signal.SIGKILL)
+    jobs = wait_done(port, ids)
+    assert all(j["result"]["verdict"] == "ok" for j in jobs), jobs
+    st, metrics, _ = call(port, "GET", "/metrics")
+    assert "cudaperf_worker_restarts 1" in metrics and 'cudaperf_jobs{state="done"}' in metrics, metrics
+    # 6. service stopped mid-batch (SIGTERM) and restarted on the same store: nothing lost
+    st, out, _ = call(port, "POST", "/v1/evaluate", {"requests": [{"task": "elementwise/saxpy", "source": variant(50 + i)} for i in range(4)]})
+    ids2 = [j["id"] for j in out["jobs"]]
+    time.sleep(0.5)
+    svc.send_signal(signal.SIGTERM)
+    svc.wait(timeout=30)
+    svc = start(port, "--workers", "1")
+    jobs = wait_done(port, ids2)
+    assert all(j["result"]["verdict"] == "ok" for j in jobs), jobs
+    r = rows()
+    assert all(state == "done" and has for _, state, _, has in r), r  # every accepted job done, with a result
+    assert len(r) == len({x[0] for x in r}) == 2 + 4 + 6 + 4, len(r)
+    svc.send_signal(signal.SIGTERM)
+    svc.wait(timeout=30)
+    # 7. a full queue: 429 with Retry-After
+    svc = start(port, "--workers", "1", "--queue-limit", "2")
+    st, err, headers = call(port, "POST", "/v1/evaluate", {"requests": [{"task": "elementwise/saxpy", "source": variant(200 + i)} for i in range(5)]})
+    assert st == 429 and headers.get("Retry-After") and "queue" in err["error"], (st, err)
+finally:
+    svc.send_signal(signal.SIGTERM)
+    svc.wait(timeout=30)
+print("serve: ok")
