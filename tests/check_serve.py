@@ -82,6 +82,22 @@ try:
     # identical request: the same job, answered from the store
     st, again, _ = call(port, "POST", "/v1/evaluate", {"requests": [{"task": "elementwise/saxpy", "source": HACK}]})
     assert st == 200 and again["jobs"][0]["id"] == out["jobs"][1]["id"] and again["jobs"][0]["state"] == "done", again
+    # 1b. the Python client and every adapter against the running service
+    sys.path.insert(0, os.path.join(src, "python"))
+    os.environ["CUDAPERF_URL"] = f"http://127.0.0.1:{port}"
+    from cudaperf import Client
+    from cudaperf import openrlhf as orl, trl, verl
+    r = Client(f"http://127.0.0.1:{port}").evaluate_one("elementwise/saxpy", HACK)
+    assert r["verdict"] == "link_error" and r["reward"]["total"] == -10, r
+    answer = "Here it is:\n```cuda\n" + HACK + "```\n"
+    assert trl.reward_func(["p", "p"], [answer, "no code"], task_id=["elementwise/saxpy"] * 2) == [-10.0, -10.0]
+    v = verl.compute_score("cudaperf/c2cuda", answer, "elementwise/saxpy")
+    assert v["score"] == -10 and v["verdict"] == "link_error", v
+    o = orl.reward_func([answer], [""], ["elementwise/saxpy"])
+    assert list(o["rewards"]) == [-10.0], o
+    ok_answer = "```cuda\n" + VEC + "```"
+    v = verl.compute_score("cudaperf/c2cuda", ok_answer, "elementwise/saxpy")
+    assert v["verdict"] == "ok" and v["score"] == ok["reward"]["total"], (v, ok["reward"])
     # 2. bad requests
     assert call(port, "POST", "/v1/evaluate", {"requests": [{"task": "no/such", "source": VEC}]})[0] == 400
     st, err, _ = call(port, "POST", "/v1/evaluate", raw=b"{not json")
@@ -92,7 +108,7 @@ try:
     # 3. OpenRLHF format, with a prompt to strip and a response without code; empty lists
     st, r, _ = call(port, "POST", "/v1/openrlhf", {"query": ["P:```cuda\n" + HACK + "```", "P:no code here"], "prompts": ["P:", "P:"],
                                                  "labels": ["elementwise/saxpy", "elementwise/saxpy"]})
-    assert st == 200 and r["rewards"] == [-10.0, -10.0] and len(r["scores"]) == 2, r
+    assert st == 200 and r["rewards"] == [-10.0, -10.0] and r["scores"] == [0.0, 0.0], r
     assert call(port, "POST", "/v1/openrlhf", {"query": [], "prompts": [], "labels": []})[1] == {"rewards": [], "scores": [], "extra_logs": {"correct": []}}
     # 4. many concurrent clients
     results, errors = [], []

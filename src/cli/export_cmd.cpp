@@ -60,7 +60,8 @@ void add_export_command(CLI::App& app) {
         else
           j = {{"data_source", "cudaperf/c2cuda"}, {"prompt", messages}, {"ability", "cuda"},
                {"reward_model", {{"style", "rule"}, {"ground_truth", t->id}}},
-               {"extra_info", {{"index", n}, {"task_id", t->id}, {"category", t->category}}}};
+               {"extra_info", {{"index", n}, {"task_id", t->id}, {"category", t->category},
+                               {"interaction_kwargs", {{"name", "cudaperf"}, {"task_id", t->id}}}}}};
         os << j.dump() << "\n";
         ++n;
       }

@@ -311,7 +311,8 @@ int run_service(const ServiceOptions& o) {
       if (jobs[k].state == "done" && jobs[k].result.contains("reward"))
         rewards[index[k]] = jobs[k].result["reward"].value("total", lowest);
     for (size_t i = 0; i < q.size(); ++i) correct.push_back(rewards[i] >= cfg->gate_of(reward::Tier::CorrectSlower) ? 1.0 : 0.0);
-    reply(res, 200, {{"rewards", rewards}, {"scores", rewards}, {"extra_logs", {{"correct", correct}}}});
+    // scores in [0, 1] (correctness), for OpenRLHF's dynamic filtering; rewards are the reward totals
+    reply(res, 200, {{"rewards", rewards}, {"scores", correct}, {"extra_logs", {{"correct", correct}}}});
   });
   http.Get("/healthz", [&](const httplib::Request&, httplib::Response& res) {
     std::lock_guard lock(w.mu);

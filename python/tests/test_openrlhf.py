@@ -1,0 +1,62 @@
+import importlib.util
+import os
+import unittest
+
+import cudaperf.openrlhf as co
+from tests.fake_service import TASK, TASKS, ServiceTestCase, answer, source
+
+PROMPT = ("<|im_start|>user\nWrite the kernel.\n```c\nvoid f(float* y) { y[0] = 1; }\n```\n"
+          "Answer with the complete .cu file in one ```cuda code block.<|im_end|>\n<|im_start|>assistant\n")
+
+
+def load_like_openrlhf():
+    """OpenRLHF's SingleTurnAgentExecutor: import the file by path as `reward_func`."""
+    spec = importlib.util.spec_from_file_location("reward_func", co.__file__)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.reward_func
+
+
+class OpenRLHFTest(ServiceTestCase):
+    def test_batch(self):
+        srcs = [source("SPEEDUP=2"), source("COMPILE_ERROR")]
+        queries = [PROMPT + answer(s) for s in srcs] + [PROMPT + "I cannot."]
+        out = co.reward_func(queries, [PROMPT] * 3, [TASK, TASKS[1], TASK])
+        self.assertEqual(set(out), {"rewards", "scores", "extra_logs"})
+        self.assertAlmostEqual(out["rewards"][0], self.expected(srcs[0]))
+        self.assertEqual(out["rewards"][1:], [-7.0, -10.0])  # the prompt's ```c block is not the candidate
+        self.assertEqual(out["scores"], [1.0, 0.0, 0.0])
+        logs = out["extra_logs"]
+        self.assertEqual(set(logs), {"correct", "speedup", "gate", "speed", "structure", "rank"})
+        self.assertEqual(logs["speedup"], [2.0, 0.0, 0.0])
+        self.assertTrue(all(len(v) == 3 for v in logs.values()))
+        self.assertEqual(len(self.service.calls("POST", "/v1/evaluate")), 1)
+
+    def test_empty_lists(self):
+        self.assertEqual(co.reward_func([], [], []),
+                         {"rewards": [], "scores": [], "extra_logs": {k: [] for k in
+                                                                     ("correct", "speedup", "gate", "speed", "structure", "rank")}})
+        self.assertEqual(co.reward_func([], [], [], mode="server"), {"rewards": [], "scores": [], "extra_logs": {}})
+        self.assertEqual(self.service.calls(), [])
+
+    def test_server_mode_forwards(self):
+        os.environ["CUDAPERF_OPENRLHF_MODE"] = "server"
+        out = co.reward_func([PROMPT + answer(source("SPEEDUP=3")), PROMPT + "no"], [PROMPT] * 2, [TASK, TASK])
+        self.assertAlmostEqual(out["rewards"][0], self.expected(source("SPEEDUP=3")))
+        self.assertEqual(out["rewards"][1], -10.0)
+        self.assertEqual(len(self.service.calls("POST", "/v1/openrlhf")), 1)
+        with self.assertRaises(ValueError):
+            co.reward_func(["q"], ["p"], [TASK], mode="other")
+
+    def test_lengths_must_match(self):
+        with self.assertRaises(ValueError):
+            co.reward_func(["q", "q"], ["p", "p"], [TASK])
+
+    def test_loaded_by_path_like_openrlhf(self):
+        fn = load_like_openrlhf()
+        out = fn([PROMPT + answer(source("SPEEDUP=2"))], [PROMPT], [TASK])
+        self.assertAlmostEqual(out["rewards"][0], self.expected(source("SPEEDUP=2")))
+
+
+if __name__ == "__main__":
+    unittest.main()
