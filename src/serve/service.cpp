@@ -97,6 +97,7 @@ int run_worker(const WorkerOptions& o) {
 namespace {
 
 struct Workers {
+  Workers(const ServiceOptions& opts, JobStore& st, std::string exe) : o(opts), store(st), self(std::move(exe)) {}
   const ServiceOptions& o;
   JobStore& store;
   std::string self;
@@ -205,7 +206,7 @@ int run_service(const ServiceOptions& o) {
   pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
   int gpus = gpu_count();
   int n_workers = o.workers > 0 ? o.workers : std::max(1, gpus);
-  Workers w{o, store.value(), fs::read_symlink("/proc/self/exe").string()};
+  Workers w(o, store.value(), fs::read_symlink("/proc/self/exe").string());
   for (int i = 0; i < n_workers; ++i) w.spawn(i, gpus);
   std::thread supervisor([&] { w.supervise(gpus); });
   auto started = std::chrono::steady_clock::now();
