@@ -28,22 +28,87 @@ namespace cudaperf::serve {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
-std::string extract_code(const std::string& r) {
-  std::string best_tagged, best_any;
-  for (size_t p = r.find("```"); p != std::string::npos;) {
-    size_t eol = r.find('\n', p);
-    if (eol == std::string::npos) break;
-    std::string tag = r.substr(p + 3, eol - p - 3);
-    size_t end = r.find("```", eol + 1);
-    if (end == std::string::npos) break;
-    std::string body = r.substr(eol + 1, end - eol - 1);
-    for (auto& c : tag) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    while (!tag.empty() && tag.back() == ' ') tag.pop_back();
-    best_any = body;
-    if (tag == "cuda" || tag == "cu" || tag == "c++" || tag == "cpp" || tag == "c") best_tagged = body;
-    p = r.find("```", end + 3);
+namespace {
+
+std::vector<std::string> split_lines(const std::string& text) {
+  std::vector<std::string> out;
+  size_t p = 0;
+  while (p <= text.size()) {
+    size_t e = text.find('\n', p);
+    if (e == std::string::npos) e = text.size();
+    std::string line = text.substr(p, e - p);
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    out.push_back(std::move(line));
+    if (e == text.size()) break;
+    p = e + 1;
   }
-  return best_tagged.empty() ? best_any : best_tagged;
+  return out;
+}
+
+std::string trim(const std::string& s) {
+  size_t a = s.find_first_not_of(" \t"), b = s.find_last_not_of(" \t");
+  return a == std::string::npos ? "" : s.substr(a, b - a + 1);
+}
+
+// A fence line: three or more backticks or tildes, then (for an opening line) an info string.
+bool fence_of(const std::string& line, std::string& fence, std::string& info) {
+  std::string t = trim(line);
+  if (t.size() < 3 || (t[0] != '`' && t[0] != '~')) return false;
+  size_t n = t.find_first_not_of(t[0]);
+  if (n == std::string::npos) n = t.size();
+  if (n < 3) return false;
+  fence = t.substr(0, n);
+  info = trim(t.substr(n));
+  return true;
+}
+
+}  // namespace
+
+// The same rules as python/cudaperf/extract.py: text after the prompt echo, reasoning dropped,
+// CommonMark-style closed fences, the last block tagged cuda/cu/cpp/c++/c, else the last block.
+std::string extract_code(const std::string& response_in, const std::string& prompt) {
+  std::string r = response_in;
+  if (!prompt.empty()) {
+    if (size_t at = r.find(prompt); at != std::string::npos) {
+      r = r.substr(at + prompt.size());
+    } else {
+      std::string anchor = trim(prompt);
+      if (anchor.size() > 200) anchor = anchor.substr(anchor.size() - 200);
+      if (anchor.size() >= 20)
+        if (size_t a = r.find(anchor); a != std::string::npos) r = r.substr(a + anchor.size());
+    }
+  }
+  if (size_t e = r.rfind("</think>"); e != std::string::npos) r = r.substr(e + 8);
+  if (size_t s = r.find("<think>"); s != std::string::npos) r = r.substr(0, s);
+  std::string tagged, any, open_fence, tag, body;
+  bool in_block = false;
+  for (const auto& line : split_lines(r)) {
+    std::string fence, info;
+    if (!in_block) {
+      if (fence_of(line, fence, info) && !(fence[0] == '`' && info.find('`') != std::string::npos)) {
+        size_t k = 0;
+        if (k < info.size() && info[k] == '{') ++k;
+        if (k < info.size() && info[k] == '.') ++k;
+        size_t e = k;
+        while (e < info.size() && (std::isalnum(static_cast<unsigned char>(info[e])) || std::strchr("_+#.-", info[e]))) ++e;
+        tag = info.substr(k, e - k);
+        for (auto& c : tag) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        open_fence = fence;
+        body.clear();
+        in_block = true;
+      }
+      continue;
+    }
+    if (fence_of(line, fence, info) && info.empty() && fence[0] == open_fence[0] && fence.size() >= open_fence.size()) {
+      in_block = false;
+      if (body.find_first_not_of(" \t\n") == std::string::npos) continue;  // whitespace-only block
+      any = body;
+      if (tag == "cuda" || tag == "cu" || tag == "cpp" || tag == "c++" || tag == "c") tagged = body;
+    } else {
+      body += line + "\n";
+    }
+  }
+  return tagged.empty() ? any : tagged;
 }
 
 // ---------------------------------------------------------------- worker process
@@ -297,9 +362,8 @@ int run_service(const ServiceOptions& o) {
     std::vector<size_t> index;
     for (size_t i = 0; i < q.size(); ++i) {
       std::string text = q[i].is_string() ? q[i].get<std::string>() : "";
-      if (p.is_array() && i < p.size() && p[i].is_string() && text.rfind(p[i].get<std::string>(), 0) == 0)
-        text = text.substr(p[i].get<std::string>().size());
-      std::string code = extract_code(text);
+      std::string prompt = p.is_array() && i < p.size() && p[i].is_string() ? p[i].get<std::string>() : "";
+      std::string code = extract_code(text, prompt);
       if (code.empty()) continue;  // no code block: the lowest reward, nothing to run
       requests.push_back({{"task", l[i]}, {"source", code}});
       index.push_back(i);

@@ -29,8 +29,9 @@ struct WorkerOptions {
 };
 int run_worker(const WorkerOptions& o);
 
-// The candidate in a model response: the last fenced block tagged cuda/cu/c++/cpp/c, else the
-// last fenced block; "" when there is none.
-std::string extract_code(const std::string& response);
+// The candidate in a model response, by the rules of python/cudaperf/extract.py: the text after
+// the prompt's echo, reasoning (<think>…</think>) dropped, closed CommonMark-style fences, the last
+// block tagged cuda/cu/cpp/c++/c, else the last block; "" when there is none.
+std::string extract_code(const std::string& response, const std::string& prompt = "");
 
 }  // namespace cudaperf::serve
