@@ -225,16 +225,8 @@ int check_gpu(const fs::path& root, bool perf, unsigned jobs, const std::string&
     return 3;
   }
   // Device peaks (measured once per device, cached): the roofline floor in the records.
-  task::Peaks peaks;
   std::string peaks_note;
-  auto mp = timing::device_peaks(compile::default_cache_dir());
-  if (auto* p = std::get_if<timing::MeasuredPeaks>(&mp)) {
-    peaks = {p->copy_bytes_per_s, p->fp32_flops_per_s, p->fp64_flops_per_s};
-    peaks_note = fmt::format("measured {}: copy {:.2f} TB/s, fp32 {:.1f} TFLOP/s, fp64 {:.1f} TFLOP/s", p->measured_at,
-                             p->copy_bytes_per_s / 1e12, p->fp32_flops_per_s / 1e12, p->fp64_flops_per_s / 1e12);
-  } else {
-    peaks_note = "datasheet (measurement failed: " + std::get<std::string>(mp) + ")";
-  }
+  task::Peaks peaks = timing::roofline_peaks(compile::default_cache_dir(), peaks_note);
   fmt::print("peaks: {}\n", peaks_note);
   std::ofstream records;
   std::string toolkit, date;

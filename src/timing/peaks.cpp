@@ -9,6 +9,8 @@
 #include <ctime>
 #include <fmt/format.h>
 #include <fstream>
+#include <map>
+#include <mutex>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -39,7 +41,36 @@ std::optional<MeasuredPeaks> read_cache(const fs::path& file, const std::string&
 
 }  // namespace
 
+task::Peaks roofline_peaks(const fs::path& cache_dir, std::string& note) {
+  auto m = device_peaks(cache_dir);
+  if (auto* p = std::get_if<MeasuredPeaks>(&m)) {
+    note = fmt::format("measured on this device{} ({}): copy {:.2f} TB/s, fp32 {:.1f} TFLOP/s, fp64 {:.1f} TFLOP/s",
+                       p->from_cache ? ", cached" : "", p->measured_at, p->copy_bytes_per_s / 1e12,
+                       p->fp32_flops_per_s / 1e12, p->fp64_flops_per_s / 1e12);
+    return {p->copy_bytes_per_s, p->fp32_flops_per_s, p->fp64_flops_per_s};
+  }
+  note = fmt::format("H200 datasheet peaks (measuring this device failed: {})", std::get<std::string>(m));
+  return {};
+}
+
+namespace {
+std::variant<MeasuredPeaks, std::string> measure_or_read(const fs::path& cache_dir, bool remeasure);
+}  // namespace
+
 std::variant<MeasuredPeaks, std::string> device_peaks(const fs::path& cache_dir, bool remeasure) {
+  static std::mutex mu;
+  static std::map<fs::path, MeasuredPeaks> known;  // per process: successful results only
+  std::lock_guard lock(mu);
+  if (!remeasure)
+    if (auto it = known.find(cache_dir); it != known.end()) return it->second;
+  auto r = measure_or_read(cache_dir, remeasure);
+  if (auto* p = std::get_if<MeasuredPeaks>(&r)) known[cache_dir] = *p;
+  return r;
+}
+
+namespace {
+
+std::variant<MeasuredPeaks, std::string> measure_or_read(const fs::path& cache_dir, bool remeasure) {
   // The child writes: the device identity, then the three rates (or an error), into shared memory.
   struct Shared {
     char device[256];
@@ -108,5 +139,7 @@ std::variant<MeasuredPeaks, std::string> device_peaks(const fs::path& cache_dir,
   fs::rename(tmp, file, ec);  // a failed cache write only costs a re-measurement next time
   return p;
 }
+
+}  // namespace
 
 }  // namespace cudaperf::timing

@@ -31,16 +31,7 @@ Verdict verdict_of_status(const std::string& s) {
 // Roofline floor and fraction of every perf config against the device's measured peaks (measured
 // once per device and cached; the datasheet peaks when the measurement fails, and it says so).
 void add_roofline(const task::Task& t, EvalReport& r) {
-  task::Peaks peaks;
-  auto m = timing::device_peaks(compile::default_cache_dir());
-  if (auto* p = std::get_if<timing::MeasuredPeaks>(&m)) {
-    peaks = {p->copy_bytes_per_s, p->fp32_flops_per_s, p->fp64_flops_per_s};
-    r.peaks = fmt::format("measured on this device{} ({}): copy {:.2f} TB/s, fp32 {:.1f} TFLOP/s, fp64 {:.1f} TFLOP/s",
-                          p->from_cache ? ", cached" : "", p->measured_at, p->copy_bytes_per_s / 1e12,
-                          p->fp32_flops_per_s / 1e12, p->fp64_flops_per_s / 1e12);
-  } else {
-    r.peaks = fmt::format("H200 datasheet peaks (measuring this device failed: {})", std::get<std::string>(m));
-  }
+  task::Peaks peaks = timing::roofline_peaks(compile::default_cache_dir(), r.peaks);
   for (auto& c : r.configs) {
     if (!c.perf || c.median_ms <= 0) continue;
     for (const auto& cfg : t.configs) {

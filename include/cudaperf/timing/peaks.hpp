@@ -6,6 +6,8 @@
 #include <string>
 #include <variant>
 
+#include "cudaperf/task/task.hpp"
+
 namespace cudaperf::timing {
 
 struct MeasuredPeaks {
@@ -20,6 +22,12 @@ struct MeasuredPeaks {
 // Reads <cache_dir>/peaks/<device key>.json, or measures in a forked child (the caller never
 // initialises CUDA) and writes it. `remeasure` ignores the cache. Error text when there is no GPU
 // or the measurement fails.
+// A successful result is kept for the life of the process (the device does not change), so
+// callers in a loop (the service's workers) do not fork a child per call.
 std::variant<MeasuredPeaks, std::string> device_peaks(const std::filesystem::path& cache_dir, bool remeasure = false);
+
+// The peaks roofline floors are computed against: the measured ones, else the datasheet's
+// (task::Peaks defaults). `note` says which, with the values or why measuring failed.
+task::Peaks roofline_peaks(const std::filesystem::path& cache_dir, std::string& note);
 
 }  // namespace cudaperf::timing
