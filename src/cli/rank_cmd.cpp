@@ -176,18 +176,12 @@ int do_score() {
     fmt::print(stderr, "cudaperf rank score: {}\n", s.errors().front().to_string());
     return kExitFail;
   }
-  std::vector<float> dataset;
-  for (size_t i = 0; i < names.size(); ++i)
-    if (names[i].rfind("dataset:", 0) == 0) dataset.push_back(s.value()[i]);
+  // Candidates come first, then the dataset implementations: each is ranked against the latter.
+  size_t first_dataset = static_cast<size_t>(
+      std::count_if(names.begin(), names.end(), [](const std::string& n) { return n.rfind("dataset:", 0) != 0; }));
   fmt::print("{:<60} {:>9} {:>12}\n", "implementation", "score", "rank [0,1]");
-  for (size_t i = 0; i < names.size(); ++i) {
-    double beats = 0;
-    for (float d : dataset) beats += s.value()[i] > d ? 1 : s.value()[i] == d ? 0.5 : 0;
-    bool own = names[i].rfind("dataset:", 0) == 0;
-    double denom = static_cast<double>(dataset.size()) - (own ? 1 : 0);
-    if (own) beats -= 0.5;  // itself
-    fmt::print("{:<60} {:>9.4f} {:>12.3f}\n", names[i], s.value()[i], denom > 0 ? beats / denom : 0.5);
-  }
+  for (size_t i = 0; i < names.size(); ++i)
+    fmt::print("{:<60} {:>9.4f} {:>12.3f}\n", names[i], s.value()[i], rank::share_beaten(s.value(), i, first_dataset));
   return failures == 0 ? kExitOk : kExitFail;
 }
 

@@ -272,6 +272,16 @@ Result<std::vector<float>> Model::score(const std::vector<std::vector<float>>& x
   return std::vector<float>(out, out + n);
 }
 
+double share_beaten(const std::vector<float>& scores, size_t i, size_t first) {
+  double beats = 0, n = 0;
+  for (size_t j = first; j < scores.size(); ++j) {
+    if (j == i) continue;
+    beats += scores[i] > scores[j] ? 1 : scores[i] == scores[j] ? 0.5 : 0;
+    ++n;
+  }
+  return n > 0 ? beats / n : 0.5;
+}
+
 // ---------------------------------------------------------------- evaluation
 
 Result<std::vector<HeldOut>> evaluate_by_category(const std::vector<Sample>& samples, const std::vector<Timing>& timings,
@@ -290,22 +300,18 @@ Result<std::vector<HeldOut>> evaluate_by_category(const std::vector<Sample>& sam
     std::vector<float> score_of(test.size(), 0);
     std::map<std::pair<std::string, std::string>, std::vector<size_t>> groups;
     for (size_t i = 0; i < test.size(); ++i) groups[{test[i].task, test[i].config}].push_back(i);
+    HeldOut h;
     for (const auto& [key, members] : groups) {
       std::vector<std::vector<float>> xs;
       for (size_t i : members) xs.push_back(test[i].x);
       auto sc = model->score(xs);
       if (!sc) return sc.errors();
-      for (size_t k = 0; k < members.size(); ++k) score_of[members[k]] = sc.value()[k];
-    }
-    HeldOut h;
-    for (const auto& [key, members] : groups)
-      for (size_t i : members) {
-        double beats = 0;
-        for (size_t j : members)
-          if (j != i) beats += score_of[i] > score_of[j] ? 1 : score_of[i] == score_of[j] ? 0.5 : 0;
-        h.scored.push_back({test[i].task, test[i].config, test[i].impl, score_of[i],
-                            members.size() > 1 ? beats / static_cast<double>(members.size() - 1) : 0.5});
+      for (size_t k = 0; k < members.size(); ++k) {
+        size_t i = members[k];
+        score_of[i] = sc.value()[k];
+        h.scored.push_back({test[i].task, test[i].config, test[i].impl, score_of[i], share_beaten(sc.value(), k)});
       }
+    }
     std::map<std::tuple<std::string, std::string, std::string>, size_t> idx;
     for (size_t i = 0; i < test.size(); ++i) idx[{test[i].task, test[i].config, test[i].impl}] = i;
     h.category = cat;

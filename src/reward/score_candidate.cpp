@@ -4,7 +4,6 @@
 #include <cmath>
 #include <fmt/format.h>
 
-#include "cudaperf/analysis/report.hpp"
 #include "cudaperf/compile/compile.hpp"
 #include "cudaperf/rank/ranker.hpp"
 #include "cudaperf/verify/evaluate.hpp"
@@ -18,8 +17,7 @@ namespace {
 
 // Coalescing and occupancy averaged over the kernels, intensity the best kernel's, sync the
 // worst kernel's (the ranker's heuristics).
-std::map<std::string, std::optional<double>> feature_scores(const json& report) {
-  auto x = rank::features_from_report(report);
+std::map<std::string, std::optional<double>> feature_scores(const std::vector<float>& x) {
   const auto& n = rank::feature_names();
   auto at = [&](const char* name) -> std::optional<double> {
     float v = x[static_cast<size_t>(std::find(n.begin(), n.end(), name) - n.begin())];
@@ -55,21 +53,19 @@ json score_candidate(const task::Task& t, const fs::path& candidate, const Rewar
   std::vector<std::string> notes;
   // Structure and rank only for code that built and linked (neither runs it).
   if (ev.build.artifact.ok && ev.build.link.ok()) {
-    analysis::AnalyzeOptions ao;
-    ao.task_id = t.id;
-    ao.task_root = t.dir.parent_path().parent_path();
-    auto rep = analysis::analyze_file(candidate, ao);
-    if (rep) in.features = feature_scores(rep.value());
-    else notes.push_back("analyze failed: " + rep.errors().front().message);
+    // One analysis of the candidate (cached) gives both the structure scores and its ranker features.
+    auto cx = rank::extract_features(t, candidate, compile::default_cache_dir());
+    if (cx) in.features = feature_scores(cx.value());
+    else notes.push_back("analyze failed: " + cx.errors().front().message);
     auto m = rank::Model::load(o.model);
     if (!m) {
       notes.push_back("no rank term: " + m.errors().front().message);
+    } else if (!cx) {
+      notes.push_back("no rank term: " + cx.errors().front().message);
     } else {
-      std::vector<fs::path> files = {candidate};
-      for (const auto& im : t.impls) files.push_back(im.path);
-      std::vector<std::vector<float>> xs;
-      for (const auto& f : files) {
-        auto x = rank::extract_features(t, f, compile::default_cache_dir());
+      std::vector<std::vector<float>> xs = {cx.value()};
+      for (const auto& im : t.impls) {
+        auto x = rank::extract_features(t, im.path, compile::default_cache_dir());
         if (!x) {
           notes.push_back("no rank term: " + x.errors().front().message);
           xs.clear();
@@ -80,10 +76,7 @@ json score_candidate(const task::Task& t, const fs::path& candidate, const Rewar
       if (!xs.empty()) {
         auto s = m->score(xs);
         if (s) {
-          const auto& v = s.value();
-          double beats = 0;
-          for (size_t i = 1; i < v.size(); ++i) beats += v[0] > v[i] ? 1 : v[0] == v[i] ? 0.5 : 0;
-          in.rank = v.size() > 1 ? beats / static_cast<double>(v.size() - 1) : 0.5;
+          in.rank = rank::share_beaten(s.value(), 0, 1);
         } else {
           notes.push_back("no rank term: " + s.errors().front().message);
         }

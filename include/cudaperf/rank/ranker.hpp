@@ -90,6 +90,11 @@ class Model {
   std::unique_ptr<Impl> p_;
 };
 
+// The share of scores[first..] (other than scores[i] itself) that scores[i] is above, ties half;
+// 0.5 when there is nothing to compare with. The rank term of a candidate among a task's
+// implementations.
+double share_beaten(const std::vector<float>& scores, size_t i, size_t first = 0);
+
 // ---------------------------------------------------------------- evaluation
 
 struct HeldOut {
