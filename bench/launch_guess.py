@@ -29,20 +29,7 @@ import subprocess
 import sys
 from collections import Counter
 
-
-def base_name(n):
-    """Kernel name without return type and parameters, spelt as ncu spells it."""
-    n = n[5:] if n.startswith("void ") else n
-    n = n.replace("(anonymous namespace)", "<unnamed>").replace("<true>", "<1>").replace("<false>", "<0>")
-    depth = 0
-    for i, c in enumerate(n):
-        if c == "<":
-            depth += 1
-        elif c == ">":
-            depth -= 1
-        elif c == "(" and depth == 0:
-            return n[:i]
-    return n
+from ncu_csv import base_name
 
 
 def analyze(binary, root, task, impl, extra):

@@ -18,8 +18,6 @@ ncu's executed FP instructions (add + mul + 2 fma, all precisions) per implement
 bytes vs the cost model's bytes.
 """
 import argparse
-import csv
-import io
 import json
 import pathlib
 import statistics
@@ -27,20 +25,8 @@ import subprocess
 import sys
 from collections import Counter, defaultdict
 
-
-def base_name(n):
-    """Kernel name without return type and parameters, spelt as ncu spells it."""
-    n = n[5:] if n.startswith("void ") else n
-    n = n.replace("(anonymous namespace)", "<unnamed>").replace("<true>", "<1>").replace("<false>", "<0>")
-    depth = 0
-    for i, c in enumerate(n):
-        if c == "<":
-            depth += 1
-        elif c == ">":
-            depth -= 1
-        elif c == "(" and depth == 0:
-            return n[:i]
-    return n
+import ncu_csv
+from ncu_csv import base_name
 
 
 def read_ncu(folder):
@@ -48,21 +34,19 @@ def read_ncu(folder):
     out = defaultdict(lambda: defaultdict(list))
     for f in sorted(pathlib.Path(folder).glob("ncu-*.csv")):
         cat = f.stem[4:]
-        text = f.read_text(errors="replace")
-        start = text.find('"ID","Process ID"')
-        if start < 0:
+        table = ncu_csv.rows(f.read_text(errors="replace"))
+        if table is None:
             continue
         launches = {}
-        for row in csv.DictReader(io.StringIO(text[start:])):
+        for row in table:
             if not row.get("Metric Name") or row.get("Metric Value") is None:
                 continue
             key = row["ID"]
             if key not in launches:
                 launches[key] = {"stream": row["Stream"], "kernel": base_name(row["Kernel Name"]), "m": {}}
-            try:
-                launches[key]["m"][row["Metric Name"]] = float(row["Metric Value"].replace(",", ""))
-            except ValueError:
-                pass
+            v = ncu_csv.value(row)
+            if v is not None:
+                launches[key]["m"][row["Metric Name"]] = v
         for l in launches.values():
             out[(cat, l["stream"])][l["kernel"]].append(l["m"])
     return out

@@ -13,12 +13,12 @@ launches between two such checks are one timed call, and their durations summed 
 kernel time. Warm-up calls (not followed by a check) and small-config calls are left out.
 """
 import argparse
-import csv
-import io
 import json
 import statistics
 import sys
 from collections import OrderedDict
+
+import ncu_csv
 
 UNIT = {"nsecond": 1e-6, "ns": 1e-6, "usecond": 1e-3, "us": 1e-3, "msecond": 1.0, "ms": 1.0, "second": 1e3, "s": 1e3}
 
@@ -37,19 +37,15 @@ def impl_order(records):
 
 
 def read_ncu(path):
-    text = open(path, errors="replace").read()
-    start = text.find('"ID","Process ID"')
-    if start < 0:
+    table = ncu_csv.rows(open(path, errors="replace").read())
+    if table is None:
         raise SystemExit(f"timing_truth: no ncu CSV table in {path}")
     launches = OrderedDict()  # pid -> [(kernel name, ms)]
-    for row in csv.DictReader(io.StringIO(text[start:])):
-        if row.get("Metric Name") != "gpu__time_duration.sum":
+    for row in table:
+        v = ncu_csv.value(row)
+        if row.get("Metric Name") != "gpu__time_duration.sum" or v is None:
             continue
-        try:
-            ms = float(row["Metric Value"].replace(",", "")) * UNIT.get(row.get("Metric Unit", "nsecond"), 1e-6)
-        except ValueError:
-            continue
-        launches.setdefault(row["Process ID"], []).append((row["Kernel Name"], ms))
+        launches.setdefault(row["Process ID"], []).append((row["Kernel Name"], v * UNIT.get(row.get("Metric Unit", "nsecond"), 1e-6)))
     return launches
 
 
