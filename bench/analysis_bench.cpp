@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "cudaperf/analysis/census.hpp"
+#include "cudaperf/util/file.hpp"
 #include "cudaperf/analysis/coalescing.hpp"
 #include "cudaperf/analysis/occupancy.hpp"
 #include "cudaperf/analysis/ptx.hpp"
@@ -34,10 +35,7 @@ int main(int argc, char** argv) {
   static std::vector<std::string> texts;
   texts.reserve(files.size());
   for (const auto& f : files) {
-    std::ifstream in(f);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    texts.push_back(ss.str());
+    texts.push_back(cudaperf::read_file(f).value_or(""));
     const std::string* text = &texts.back();
     benchmark::RegisterBenchmark(f.string().c_str(), [text](benchmark::State& st) {
       size_t kernels = 0, accesses = 0;

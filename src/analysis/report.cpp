@@ -1,5 +1,6 @@
 // The structural report behind `cudaperf analyze` (formulas: docs/analysis.md).
 #include "cudaperf/analysis/report.hpp"
+#include "cudaperf/util/file.hpp"
 
 #include <stdlib.h>
 #include <unistd.h>
@@ -136,13 +137,6 @@ namespace {
 
 json opt(const std::optional<double>& v) { return v ? json(*v) : json(nullptr); }
 json limit_json(int v) { return v == kUnlimited ? json(nullptr) : json(v); }
-
-std::string read_text(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
 
 std::string join(const std::vector<std::string>& v, const std::string& sep) {
   std::string out;
@@ -544,7 +538,7 @@ Result<json> analyze_file(const fs::path& cu, const AnalyzeOptions& o, AnalyzeFa
     return fail(AnalyzeFailure::Compile,
                 {{cu.string(), 0, 0, fmt::format("does not assemble (ptxas, {}):\n{}", r2.describe(), d)}});
   }
-  std::string ptx_text = read_text(ptx_path);
+  std::string ptx_text = read_file(ptx_path).value_or("");
   auto resources = compile::parse_ptxas_info(r2.output);
 
   json rep;
@@ -623,7 +617,7 @@ Result<json> analyze_file(const fs::path& cu, const AnalyzeOptions& o, AnalyzeFa
     for (const auto& d : mod.errors()) warnings.push_back("PTX: " + d.to_string());
   bool dyn_smem = ptx_text.find(".extern .shared") != std::string::npos;
   // Launch shapes written in the host code of the same file.
-  const std::vector<LaunchSite> launch_sites = scan_launches(read_text(cu));
+  const std::vector<LaunchSite> launch_sites = scan_launches(read_file(cu).value_or(""));
 
   // Kernels in PTX (source) order; ptxas lists them in its own order.
   std::vector<const compile::KernelResources*> order;

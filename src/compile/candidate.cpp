@@ -1,4 +1,5 @@
 #include "cudaperf/compile/candidate.hpp"
+#include "cudaperf/util/file.hpp"
 
 #include <cxxabi.h>
 
@@ -198,10 +199,7 @@ std::vector<LinkViolation> check_source_rules(const std::string& source) {
 CandidateBuild build_candidate(const task::Task& t, const fs::path& source, const Options& o) {
   CandidateBuild b;
   // Source rules first: a forbidden library is a link error whether or not the file compiles.
-  std::ifstream in(source);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  b.link.violations = check_source_rules(ss.str());
+  b.link.violations = check_source_rules(read_file(source).value_or(""));
   if (!b.link.violations.empty()) {
     b.artifact.ok = true;  // not built: the link verdict is already decided
     return b;

@@ -1,4 +1,5 @@
 #include "cudaperf/compile/compile.hpp"
+#include "cudaperf/util/file.hpp"
 
 #include <xxhash.h>
 
@@ -17,13 +18,6 @@ namespace fs = std::filesystem;
 using sandbox::run_process;
 
 namespace {
-
-std::string read_text(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
 
 bool write_text(const fs::path& p, const std::string& s) {
   std::ofstream out(p, std::ios::binary | std::ios::trunc);
@@ -89,7 +83,7 @@ Artifact build(const std::string& kind, const std::vector<std::string>& cmd_pref
     a.diagnostics = fmt::format("{}: cannot read source file", source.string());
     return a;
   }
-  std::string src = read_text(source);
+  std::string src = read_file(source).value_or("");
   std::string flags = fmt::format("{}", fmt::join(cmd_prefix, " ")) + "|" + fmt::format("{}", fmt::join(cmd_suffix, " "));
   std::string key = hash_hex({kind, tool_version(cmd_prefix[0]), flags, decl, src, source.filename().string()});
   fs::path so = dir / (key + ".so");
@@ -99,12 +93,12 @@ Artifact build(const std::string& kind, const std::vector<std::string>& cmd_pref
     a.ok = true;
     a.path = so;
     a.cache_hit = true;
-    a.diagnostics = fs::exists(log) ? read_text(log) : "";
+    a.diagnostics = fs::exists(log) ? read_file(log).value_or("") : "";
     return a;
   }
   if (fs::exists(fail)) {
     a.cache_hit = true;
-    a.diagnostics = read_text(fail);
+    a.diagnostics = read_file(fail).value_or("");
     return a;
   }
   std::string tag = fmt::format("{}.{}", getpid(), std::hash<std::string>{}(key + std::to_string(reinterpret_cast<uintptr_t>(&a))));

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "cudaperf/analysis/report.hpp"
+#include "cudaperf/util/file.hpp"
 #include "cudaperf/rank/ranker.hpp"
 
 namespace cudaperf::rank {
@@ -20,13 +21,6 @@ using nlohmann::json;
 namespace {
 
 constexpr float kMissing = std::numeric_limits<float>::quiet_NaN();
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
 
 double num(const json& j, const char* key, double dflt = 0) {
   auto it = j.find(key);
@@ -53,7 +47,7 @@ double map_total(const json& m) {
 // This build of cudaperf: a rebuilt analyzer must not reuse features of an older one.
 const std::string& build_id() {
   static const std::string id = [] {
-    std::string exe = slurp("/proc/self/exe");
+    std::string exe = read_file("/proc/self/exe").value_or("");
     return fmt::format("{:016x}", XXH3_64bits(exe.data(), exe.size()));
   }();
   return id;
@@ -149,7 +143,7 @@ std::vector<float> features_from_report(const json& r) {
 }
 
 Result<std::vector<float>> extract_features(const task::Task& t, const fs::path& cu, const fs::path& cache_dir) {
-  std::string src = slurp(cu);
+  std::string src = read_file(cu).value_or("");
   if (src.empty()) return Diagnostic{cu.string(), 0, 0, "cannot read the source"};
   std::string key_text = src + "\n" + t.id + "\n" + build_id();
   fs::path file = cache_dir / "features" / fmt::format("{:016x}.json", XXH3_64bits(key_text.data(), key_text.size()));

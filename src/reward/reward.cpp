@@ -1,6 +1,7 @@
 // The unified reward: tiers, the bounded bonus, config loading and trajectory aggregation.
 // docs/reward.md has the formula, every key and the argument for the ordering guarantees.
 #include "cudaperf/reward/reward.hpp"
+#include "cudaperf/util/file.hpp"
 
 #include <toml++/toml.h>
 
@@ -302,11 +303,9 @@ Result<RewardConfig> parse_reward_config(const std::string& text, const std::str
 }
 
 Result<RewardConfig> load_reward_config(const std::filesystem::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) return Diagnostic{file.string(), 0, 0, "reward config not found or unreadable"};
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return parse_reward_config(ss.str(), file.string());
+  auto text = read_file(file);
+  if (!text) return Diagnostic{file.string(), 0, 0, "reward config not found or unreadable"};
+  return parse_reward_config(*text, file.string());
 }
 
 RewardBreakdown compute_reward(const RewardInputs& in, const RewardConfig& c) {

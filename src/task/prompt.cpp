@@ -1,4 +1,5 @@
 #include "cudaperf/task/prompt.hpp"
+#include "cudaperf/util/file.hpp"
 
 #include <fmt/format.h>
 
@@ -15,9 +16,7 @@ std::string trimmed(std::string s) {
 }  // namespace
 
 std::string render_prompt(const Task& t) {
-  std::ostringstream src;
-  src << std::ifstream(t.reference).rdbuf();
-  std::string reference = trimmed(src.str());
+  std::string reference = trimmed(read_file(t.reference).value_or(""));
   std::string p = fmt::format(
       "Write a CUDA implementation of the sequential C function below for an NVIDIA H100/H200 (sm_90). It must "
       "produce the same results and run as fast as you can make it.\n\nTask {}: {}\n\nC reference:\n```c\n{}\n```\n\n"

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "cudaperf/task/task.hpp"
+#include "cudaperf/util/file.hpp"
 
 namespace cudaperf::task {
 
@@ -559,14 +560,6 @@ void check_config_values(const Task& t, const std::string& file, std::vector<Dia
         if (auto v = e->eval(c.sizes); std::holds_alternative<std::string>(v))
           errors.push_back({file, 0, 0, fmt::format("config '{}': cost: {}", c.name, std::get<std::string>(v))});
   }
-}
-
-std::optional<std::string> read_file(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
 }
 
 }  // namespace

@@ -1,4 +1,5 @@
 #include "cudaperf/verify/dataset_check.hpp"
+#include "cudaperf/util/file.hpp"
 
 #include <xxhash.h>
 
@@ -37,13 +38,6 @@ bool uses_cooperation(const std::string& src) {
 }
 
 namespace {
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
 
 // Splits trimmed compiler output into one diagnostic per line that names the source file.
 void add_compile_problem(TaskCheck& tc, const fs::path& source, const std::string& what, const std::string& diag) {
@@ -91,7 +85,7 @@ DatasetCheck check_tasks(const fs::path& root_in, const CheckOptions& o) {
       tc.problems.push_back({(tc.dir / "task.toml").string(), 0, 0, fmt::format("id '{}' is also used by {}", tc.task->id, it->second.string())});
     std::map<std::string, std::string> by_hash;
     for (const auto& im : tc.task->impls) {
-      std::string src = slurp(im.path);
+      std::string src = read_file(im.path).value_or("");
       tc.cooperative = tc.cooperative || (!im.weak && uses_cooperation(src));
       std::string h = fmt::format("{:x}", XXH3_64bits(src.data(), src.size()));
       auto [hit, fresh_src] = by_hash.emplace(h, im.strategy);

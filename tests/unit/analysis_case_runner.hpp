@@ -13,15 +13,11 @@
 #include <vector>
 
 #include "cudaperf/analysis/ptx.hpp"
+#include "cudaperf/util/file.hpp"
 
 namespace analysis_cases {
 
-inline std::string slurp(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+inline std::string slurp(const std::filesystem::path& p) { return cudaperf::read_file(p).value_or(""); }
 
 // The case names in `dir`: every NAME with a NAME.expected.json, sorted.
 inline std::vector<std::string> case_names(const std::filesystem::path& dir) {

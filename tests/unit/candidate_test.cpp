@@ -7,18 +7,14 @@
 #include <sstream>
 
 #include "cudaperf/compile/candidate.hpp"
+#include "cudaperf/util/file.hpp"
 
 namespace cudaperf::compile {
 namespace {
 
 namespace fs = std::filesystem;
 
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+std::string slurp(const fs::path& p) { return cudaperf::read_file(p).value_or(""); }
 
 TEST(Ptxas, ParsesEveryGoldenLog) {
   size_t files = 0;

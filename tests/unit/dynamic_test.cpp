@@ -6,16 +6,12 @@
 #include <sstream>
 
 #include "cudaperf/analysis/dynamic.hpp"
+#include "cudaperf/util/file.hpp"
 
 namespace ca = cudaperf::analysis;
 
 namespace {
-std::string read(const std::string& p) {
-  std::ifstream in(p);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+std::string read(const std::string& p) { return cudaperf::read_file(p).value_or(""); }
 }  // namespace
 
 TEST(NcuCsv, ParsesLaunchesInOrderWithUnitsAndThousandsSeparators) {

@@ -7,15 +7,13 @@
 #include <sstream>
 
 #include "../../fuzz/task_toml_target.hpp"
+#include "cudaperf/util/file.hpp"
 
 TEST(FuzzCorpus, ReplaysWithoutCrashing) {
   namespace fs = std::filesystem;
   size_t n = 0;
   for (const auto& e : fs::directory_iterator(CUDAPERF_FUZZ_CORPUS)) {
-    std::ifstream in(e.path(), std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    std::string s = ss.str();
+    std::string s = cudaperf::read_file(e.path()).value_or("");
     cudaperf::fuzz::task_toml_target(reinterpret_cast<const uint8_t*>(s.data()), s.size());
     ++n;
   }
