@@ -324,9 +324,10 @@ Result<json> dynamic_metrics(const fs::path& cu, const json& static_report, cons
   }
   std::map<std::string, std::vector<const NcuLaunch*>> by_kernel;
   for (const auto& l : launches.value()) by_kernel[kernel_base_name(l.kernel)].push_back(&l);
+  const task::Config* run_config = profile_config(t.value(), config);
   json out = {{"source", "measured: Nsight Compute (--clock-control none --cache-control all), one call of the "
                          "candidate at the task config below, in `cudaperf profile-target`"},
-              {"config", profile_config(t.value(), config) ? profile_config(t.value(), config)->name : config},
+              {"config", run_config ? run_config->name : config},
               {"kernels", json::array()}};
   std::set<std::string> matched;
   for (const auto& k : static_report.value("kernels", json::array())) {
