@@ -4,7 +4,7 @@
 set -uo pipefail
 bin=$1 root=$2
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-n=$(find "$root" -name task.toml | wc -l)
+n=$(find "$root" -name task.toml -not -path "*/torch2cuda/*" | wc -l)  # export writes C-to-CUDA prompts only
 for f in jsonl trl verl; do
   "$bin" export --format $f --root "$root" --out "$tmp/$f.jsonl" 2>/dev/null || { echo "FAIL: export $f"; exit 1; }
 done

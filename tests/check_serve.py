@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """`cudaperf serve` on loopback with real HTTP (CPU stages only without a GPU).
 
-Checks: batch evaluate with waiting, identical requests answered from the store, unknown task /
+Checks: batch evaluate with waiting, several job states at once, inline tasks (and bad ones), identical requests answered from the store, unknown task /
 malformed JSON / oversized source -> 400, a full queue -> 429 with Retry-After, many concurrent
 clients, kill -9 of a worker mid-batch and SIGTERM of the service mid-batch (restart on the same
 store): every accepted job finishes exactly once; OpenRLHF endpoint incl. empty lists; /metrics.
@@ -105,6 +105,28 @@ try:
     st, err, _ = call(port, "POST", "/v1/evaluate", {"requests": [{"task": "elementwise/saxpy", "source": "x" * (300 * 1024)}]})
     assert st == 400 and "limit" in err["error"], err
     assert call(port, "GET", "/v1/jobs/0123456789abcdef")[0] == 404
+    # 2b. several jobs at once (POST /v1/jobs), unknown ids marked, order kept
+    st, many, _ = call(port, "POST", "/v1/jobs", {"ids": [out["jobs"][1]["id"], "feedfacefeedface", out["jobs"][0]["id"]]})
+    assert st == 200 and [j["state"] for j in many["jobs"]] == ["done", "unknown", "done"], many
+    assert many["jobs"][0]["result"]["verdict"] == "link_error" and many["jobs"][0]["attempts"] == 1, many
+    assert many["jobs"][0]["finished"] >= many["jobs"][0]["started"] >= many["jobs"][0]["created"] > 0, many
+    assert call(port, "POST", "/v1/jobs", {"ids": "x"})[0] == 400
+    # 2c. an inline task (files in the request): stored content-addressed, evaluated like a dataset task
+    tdir = os.path.join(root, "c2cuda/elementwise/saxpy")
+    inline = {"toml": open(os.path.join(tdir, "task.toml")).read().replace('id = "elementwise/saxpy"', 'id = "mine/saxpy_inline"'),
+              "reference_c": open(os.path.join(tdir, "reference.c")).read(),
+              "impls": {os.path.basename(f): open(os.path.join(tdir, "impls", f)).read() for f in os.listdir(os.path.join(tdir, "impls"))}}
+    assert 'id = "mine/saxpy_inline"' in inline["toml"]
+    st, out3, _ = call(port, "POST", "/v1/evaluate", {"requests": [{"task": inline, "source": VEC}, {"task": inline, "source": HACK}], "wait_s": 120})
+    assert st == 200 and out3["jobs"][0]["task"].startswith("inline/") and out3["jobs"][0]["task"].endswith("/mine/saxpy_inline"), out3
+    assert [j["result"]["verdict"] for j in out3["jobs"]] == ["ok", "link_error"], out3
+    bad = dict(inline, toml=inline["toml"].replace("function =", "functio ="))
+    st, err, _ = call(port, "POST", "/v1/evaluate", {"requests": [{"task": bad, "source": VEC}]})
+    assert st == 400 and "inline task" in err["error"] and "function" in err["error"], err
+    st, err, _ = call(port, "POST", "/v1/evaluate", {"requests": [{"task": dict(inline, impls={"../x.cu": VEC}), "source": VEC}]})
+    assert st == 400 and "impls" in err["error"], err
+    st, err, _ = call(port, "POST", "/v1/evaluate", {"requests": [{"task": dict(inline, toml=inline["toml"].replace("mine/saxpy_inline", "../etc")), "source": VEC}]})
+    assert st == 400 and "id" in err["error"], err
     # 3. OpenRLHF format, with a prompt to strip and a response without code; empty lists
     st, r, _ = call(port, "POST", "/v1/openrlhf", {"query": ["P:```cuda\n" + HACK + "```", "P:no code here"], "prompts": ["P:", "P:"],
                                                  "labels": ["elementwise/saxpy", "elementwise/saxpy"]})
@@ -131,6 +153,8 @@ try:
     os.kill(int(workers[0]), signal.SIGKILL)
     jobs = wait_done(port, ids)
     assert all(j["result"]["verdict"] == "ok" for j in jobs), jobs
+    # queued together, jobs of one task are evaluated together (one run shares inputs and baselines)
+    assert max(j["result"]["batch"] for j in jobs) > 1, [j["result"]["batch"] for j in jobs]
     st, metrics, _ = call(port, "GET", "/metrics")
     assert "cudaperf_worker_restarts 1" in metrics and 'cudaperf_jobs{state="done"}' in metrics, metrics
     # 6. service stopped mid-batch (SIGTERM) and restarted on the same store: nothing lost
@@ -144,7 +168,7 @@ try:
     assert all(j["result"]["verdict"] == "ok" for j in jobs), jobs
     r = rows()
     assert all(state == "done" and has for _, state, _, has in r), r  # every accepted job done, with a result
-    assert len(r) == len({x[0] for x in r}) == 2 + 4 + 6 + 4, len(r)
+    assert len(r) == len({x[0] for x in r}) == 2 + 2 + 4 + 6 + 4, len(r)
     svc.send_signal(signal.SIGTERM)
     svc.wait(timeout=30)
     # 7. a full queue: 429 with Retry-After

@@ -1,13 +1,18 @@
 #!/usr/bin/env bash
-# Builds the release binary here and packs it with the shared libraries it needs that the GPU
-# machine's image lacks, into build/gpu-bundle/ (pass that folder to the device tool's `carry`).
+# Builds the release binary here and packs it (stripped) with every shared library it needs beyond
+# glibc, libstdc++ and the CUDA runtime — the GPU machine's image lacks most of them — into
+# build/gpu-bundle/ (pass that folder to the device tool's `carry`).
+# BIN=path/to/cudaperf bundles an already built binary instead.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cmake --preset release >/dev/null
-cmake --build --preset release >/dev/null
+if [ -z "${BIN:-}" ]; then
+  cmake --preset release >/dev/null
+  cmake --build --preset release >/dev/null
+  BIN=build/release/cudaperf
+fi
 rm -rf build/gpu-bundle && mkdir -p build/gpu-bundle/lib
-cp build/release/cudaperf build/gpu-bundle/
-for lib in libfmt.so.9 libtomlplusplus.so.3 libffi.so.8 libxxhash.so.0 libseccomp.so.2; do
-  cp -L "/usr/lib/x86_64-linux-gnu/$lib" build/gpu-bundle/lib/
-done
+strip -o build/gpu-bundle/cudaperf "$BIN"
+ldd "$BIN" | awk '/=> \/(usr\/)?lib\/x86_64/ {print $3}' \
+  | grep -vE '/(libc|libm|libpthread|libdl|librt|libgcc_s|libstdc\+\+)\.so' \
+  | while read -r lib; do cp -L "$lib" build/gpu-bundle/lib/; done
 du -sh build/gpu-bundle

@@ -4,7 +4,10 @@
 #   tools/gpu-check.sh dataset [PATH]   every implementation vs the C reference, timed at perf size;
 #                                       appends records to $OUT/records.jsonl, table in $OUT/dataset.txt
 #   tools/gpu-check.sh redteam          every tests/redteam candidate through `cudaperf eval`
+#   tools/gpu-check.sh serve            the reward service under load (bench/serve_load.py), then serve-resume
 #   tools/gpu-check.sh smoke            one task end to end (a quick check that the bundle runs)
+#   tools/gpu-check.sh torch [DIR...]   torch2cuda tasks (docs/torch2cuda.md): check-gpu + records, the torch
+#                                       red team, compile cold vs cached; needs torch (CUDAPERF_PYTHON)
 #   tools/gpu-check.sh measure          device peaks; timing stability (3 runs over the same tasks);
 #                                       event medians vs Nsight Compute (gpu__time_duration.sum)
 set -uo pipefail
@@ -89,6 +92,53 @@ PY
       echo "$cname: ncu exit $? in $(( $(date +%s) - start )) s" >> "$OUT/structure.log"
     done
     tar czf "$OUT/ncu-structure.tgz" -C "$tmp" $(cd "$tmp" && ls ncu-*.csv) ;;
+  serve)  # the reward service under load (bench/serve_load.py): SERVE_N candidates (default 1000), a worker
+          # killed mid-batch; SERVE_DEADLINE seconds (default 500), then the store is left in $OUT for
+          # `serve-resume`; first the issue-4 check of `analyze --dynamic` (tests/gpu_analyze_dynamic.sh)
+    bash tests/gpu_analyze_dynamic.sh "$bin" data/tasks > "$OUT/analyze-dynamic.txt" 2>&1; echo "exit $?" >> "$OUT/analyze-dynamic.txt"
+    python3 tools/serve_load_root.py data/tasks "$PWD/build/serve-load-root"
+    python3 bench/serve_load.py --cudaperf "$PWD/$bin" --root "$PWD/build/serve-load-root" --out "$OUT" \
+      --n "${SERVE_N:-1000}" --deadline-s "${SERVE_DEADLINE:-500}" --workers-per-gpu "${SERVE_WPG:-4}" \
+      --batch "${SERVE_BATCH:-8}" --time-budget "${TIME_BUDGET:-0.1}" 2>&1 | tail -80 > "$OUT/serve-load.txt"
+    rm -rf "$OUT/seq" ;;
+  serve-resume)  # finish a stopped `serve` run: its $OUT files carried in build/serve-load/
+    python3 tools/serve_load_root.py data/tasks "$PWD/build/serve-load-root"
+    python3 bench/serve_load.py --cudaperf "$PWD/$bin" --root "$PWD/build/serve-load-root" --out "$OUT" \
+      --resume build/serve-load --deadline-s "${SERVE_DEADLINE:-500}" --workers-per-gpu "${SERVE_WPG:-4}" \
+      --batch "${SERVE_BATCH:-8}" --time-budget "${TIME_BUDGET:-0.1}" 2>&1 | tail -80 > "$OUT/serve-load.txt"
+    rm -rf "$OUT/seq" ;;
+  torch)  # tools/gpu-check.sh torch [DIR...]   (default: tests/data/torch_tasks and data/tasks/torch2cuda)
+    shift
+    export CUDAPERF_PYTHON=${CUDAPERF_PYTHON:-python3}
+    export CUDAPERF_CONFINE_LIB=${CUDAPERF_CONFINE_LIB:-$PWD/build/gpu-bundle/libcudaperf_confine.so}
+    [ -f "$CUDAPERF_CONFINE_LIB" ] || echo "warning: $CUDAPERF_CONFINE_LIB missing (add libcudaperf_confine.so to the bundle); candidate workers refuse to run unconfined" | tee "$OUT/torch.txt"
+    { "$CUDAPERF_PYTHON" -c "import torch; print('torch', torch.__version__, torch.version.cuda, torch.cuda.is_available())"; } >> "$OUT/torch.txt" 2>&1 \
+      || { echo "torch mode: torch is not importable by $CUDAPERF_PYTHON" | tee -a "$OUT/torch.txt"; exit 2; }
+    [ $# -gt 0 ] || set -- tests/data/torch_tasks $( [ -d data/tasks/torch2cuda ] && echo data/tasks/torch2cuda )
+    for d in "$@"; do
+      { echo "== validate $d"; "$bin" tasks validate "$d" --json "$OUT/torch-validate-$(basename "$d").json"; } >> "$OUT/torch.txt" 2>&1
+      start=$(date +%s)
+      echo "== check-gpu $d" >> "$OUT/torch.txt"
+      "$bin" tasks check-gpu "$d" --time-budget "${TIME_BUDGET:-1}" --json "$OUT/torch-check-$(basename "$d").json" \
+        --records "$OUT/torch-records.jsonl" >> "$OUT/torch.txt" 2>> "$OUT/torch.log"
+      echo "$d wall seconds: $(( $(date +%s) - start ))" >> "$OUT/torch.txt"
+    done
+    # compile latency: the same candidate cold (fresh cache) then cached
+    c=tests/data/torch_tasks/torch2cuda/elementwise/leaky_relu/impls/vectorized.py
+    for run in cold cached; do
+      [ $run = cold ] && rm -rf "$CUDAPERF_CACHE_DIR/torch_ext"
+      "$bin" eval --root tests/data/torch_tasks --task torch2cuda/elementwise/leaky_relu --candidate "$c" --json \
+        --time-budget 0.5 > "$OUT/torch-eval-$run.json" 2>> "$OUT/torch.log"
+      python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); print(sys.argv[2], j["verdict"], "build", j.get("build"))' \
+        "$OUT/torch-eval-$run.json" $run >> "$OUT/torch.txt" 2>&1
+    done
+    : > "$OUT/torch-redteam.txt"
+    for f in tests/redteam/torch/*.py; do
+      out=$("$bin" eval --root tests/data/torch_tasks --task torch2cuda/elementwise/leaky_relu --candidate "$f" --time-budget 0.5 --json 2>&1)
+      v=$(python3 -c 'import json,sys; j=json.loads(sys.stdin.read()); print(j["verdict"], "|", j["message"].splitlines()[0][:150] if j["message"] else "")' <<<"$out" 2>/dev/null || echo "no-json: ${out:0:300}")
+      want=$(sed -n 's|^# expect: *||p' "$f" | head -1)
+      printf '%-22s want %-34s got %s\n' "$(basename "$f" .py)" "$want" "$v" | tee -a "$OUT/torch-redteam.txt"
+    done ;;
   smoke)
     "$bin" eval --root data/tasks --task elementwise/saxpy \
       --candidate data/tasks/c2cuda/elementwise/saxpy/impls/vectorized.cu | tee "$OUT/smoke.txt" ;;

@@ -14,6 +14,8 @@ void add_rank_command(CLI::App& app);
 void add_reward_command(CLI::App& app);
 void add_export_command(CLI::App& app);
 void add_serve_command(CLI::App& app);
+void add_import_command(CLI::App& app);  // import-kernelbench (torch2cuda)
+void add_refine_command(CLI::App& app);
 
 // The action the chosen subcommand set up, and the default dataset root.
 extern std::function<int()> g_action;

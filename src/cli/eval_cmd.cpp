@@ -9,6 +9,7 @@
 #include "cudaperf/compile/compile.hpp"
 #include "cudaperf/timing/peaks.hpp"
 #include "cudaperf/verify/evaluate.hpp"
+#include "cudaperf/verify/torch_check.hpp"
 
 namespace cudaperf::cli {
 
@@ -97,6 +98,56 @@ void print_report(const verify::EvalReport& r) {
   if (r.speedup_vs_c) fmt::print("speedup vs C -O3, one core (geomean over perf configs): {:.1f}x\n", *r.speedup_vs_c);
 }
 
+int eval_torch(const fs::path& root, const std::string& task_id, const std::string& candidate, bool json, bool no_gpu) {
+  auto dir = task::find_torch_task_by_id(root, task_id);
+  if (!dir) {
+    fmt::print(stderr, "cudaperf eval: no task '{}' under {}\n", task_id, root.string());
+    return kExitUsage;
+  }
+  auto t = task::load_torch_task(*dir);
+  if (!t) {
+    for (const auto& d : t.errors()) fmt::print(stderr, "{}\n", d.to_string());
+    return kExitUsage;
+  }
+  verify::TorchEvalOptions o;
+  o.run_gpu = !no_gpu;
+  o.timing.budget_s = g_time_budget_s;
+  auto rep = verify::evaluate_torch_candidate(t.value(), candidate, o);
+  const auto& b = rep.base;
+  if (json) {
+    fmt::print("{}\n", rep.to_json().dump(2));
+  } else {
+    bool pending = !b.gpu_stages_run && b.verdict == verify::Verdict::Ok;
+    fmt::print("task:      {}\ncandidate: {}\nverdict:   {}\n", b.task_id, b.candidate,
+               pending ? "none yet (static guards passed; the GPU stages decide)" : verify::verdict_name(b.verdict));
+    if (!b.message.empty()) fmt::print("message:   {}\n", b.message);
+    fmt::print("device:    {}\n", b.device);
+    if (!rep.sandbox.empty()) fmt::print("sandbox:   {}\n", rep.sandbox);
+    if (rep.build.contains("seconds"))
+      fmt::print("build:     {:.2f} s, {} extension(s), {} from the cache\n", rep.build.value("seconds", 0.0),
+                 rep.build["extensions"].size(), rep.build.value("cache_hits", 0));
+    if (b.gpu_stages_run) {
+      fmt::print("{:<14} {:<14} {:>10} {:>8} {:>8} {:>10} {:>10}  {}\n", "config", "status", "median ms", "IQR ms", "samples",
+                 "eager ms", "compile ms", "note");
+      for (const auto& c : b.configs) {
+        auto e = rep.eager_ms.find(c.config);
+        auto k = rep.compile_ms.find(c.config);
+        fmt::print("{:<14} {:<14} {:>10} {:>8} {:>8} {:>10} {:>10}  {}\n", c.config, c.status,
+                   c.median_ms > 0 ? fmt::format("{:.4f}", c.median_ms) : "-",
+                   c.q3_ms >= 0 && c.median_ms > 0 ? fmt::format("{:.4f}", c.q3_ms - c.q1_ms) : "-",
+                   c.samples > 0 ? std::to_string(c.samples) : "-", e != rep.eager_ms.end() ? fmt::format("{:.4f}", e->second) : "-",
+                   k != rep.compile_ms.end() ? fmt::format("{:.4f}", k->second) : "-", c.message.substr(0, 120));
+      }
+      if (rep.speedup_vs_eager) fmt::print("speedup vs eager PyTorch (geomean over perf configs): {:.2f}x\n", *rep.speedup_vs_eager);
+      if (rep.speedup_vs_compile) fmt::print("speedup vs torch.compile (geomean over perf configs): {:.2f}x\n", *rep.speedup_vs_compile);
+    } else {
+      fmt::print("GPU stages: skipped\n");
+    }
+  }
+  if (b.verdict != verify::Verdict::Ok) return kExitVerdict;
+  return b.gpu_stages_run ? kExitOk : kExitGpuSkipped;
+}
+
 }  // namespace
 
 void add_peaks_command(CLI::App& app) {
@@ -164,6 +215,13 @@ void add_eval_command(CLI::App& app) {
         return kExitUsage;
       }
       fs::path r = root.empty() ? default_root() : fs::path(root);
+      if (task_id.rfind("torch2cuda/", 0) == 0) {
+        if (!fs::is_regular_file(candidate)) {
+          fmt::print(stderr, "cudaperf eval: cannot read candidate '{}'\n", candidate);
+          return kExitUsage;
+        }
+        return eval_torch(r, task_id, candidate, json, no_gpu);
+      }
       auto dir = task::find_task_by_id(r, task_id);
       if (!dir) {
         fmt::print(stderr, "cudaperf eval: no task '{}' under {}\n", task_id, r.string());

@@ -65,6 +65,8 @@ void add_export_command(CLI::App& app) {
         os << j.dump() << "\n";
         ++n;
       }
+      if (size_t nt = task::find_task_dirs(r, task::TaskKind::Torch2Cuda).size())
+        fmt::print(stderr, "cudaperf export: {} torch2cuda task(s) skipped (export writes C-to-CUDA prompts only)\n", nt);
       fmt::print(stderr, "exported {} task(s) as {}{}\n", n, format, out.empty() ? "" : " to " + out);
       return bad == 0 && n > 0 ? 0 : 1;
     };

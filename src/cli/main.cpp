@@ -20,6 +20,8 @@ int main(int argc, char** argv) {
   cudaperf::cli::add_reward_command(app);
   cudaperf::cli::add_export_command(app);
   cudaperf::cli::add_serve_command(app);
+  cudaperf::cli::add_import_command(app);
+  cudaperf::cli::add_refine_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

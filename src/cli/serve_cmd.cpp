@@ -17,6 +17,10 @@ void add_serve_command(CLI::App& app) {
   sv->add_option("--port", so.port, "port (default 8080)")->check(CLI::Range(1, 65535));
   sv->add_option("--store", so.store, "SQLite job store (default cudaperf-jobs.sqlite)");
   sv->add_option("--workers", so.workers, "worker processes (default: one per visible GPU, 1 without)")->check(CLI::Range(0, 256));
+  sv->add_option("--workers-per-gpu", so.workers_per_gpu,
+                 "workers per GPU: compiling and input preparation overlap, the device is taken in turns (default 1)")
+      ->check(CLI::Range(1, 64));
+  sv->add_option("--batch", so.batch, "queued jobs of one task evaluated in one GPU run (default 8)")->check(CLI::Range(1, 256));
   sv->add_option("--queue-limit", so.queue_limit, "queued jobs before 429 (default 1000)")->check(CLI::Range(1, 10000000));
   sv->add_option("--root", root, "dataset folder (default: data/tasks)");
   sv->add_option("--config", config, "reward config (default config/reward.toml)");
@@ -38,6 +42,8 @@ void add_serve_command(CLI::App& app) {
   wk->add_option("--config", wo.config, "reward config");
   wk->add_option("--model", wo.model, "ranker model");
   wk->add_option("--time-budget", wo.time_budget_s, "sampling seconds per perf config");
+  wk->add_option("--batch", wo.batch, "jobs of one task per GPU run");
+  wk->add_option("--gpu-lock", wo.gpu_lock, "file locked while the GPU runs");
   wk->callback([] { g_action = [] { return serve::run_worker(wo); }; });
 }
 

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 #include <fstream>
 #include <map>
+#include <set>
 #include <ctime>
 
 #include "cli/commands.hpp"
@@ -20,6 +21,7 @@
 #include "cudaperf/util/parallel.hpp"
 #include "cudaperf/verify/dataset_check.hpp"
 #include "cudaperf/verify/gpu_check.hpp"
+#include "cudaperf/verify/torch_check.hpp"
 
 namespace cudaperf::cli {
 
@@ -78,13 +80,56 @@ int list_tasks(const fs::path& root) {
       fmt::print("{:<36} (does not load: run `cudaperf tasks validate {}`)\n", tc.dir.filename().string(), tc.dir.string());
     }
   }
-  for (const auto& p : check.problems) fmt::print(stderr, "{}\n", p.to_string());
-  fmt::print("{} task(s) in {} categories{}\n", check.tasks.size() - bad, check.categories(),
-             bad ? fmt::format(", {} that do not load", bad) : "");
-  return check.problems.empty() && bad == 0 ? 0 : 1;
+  // torch2cuda tasks (docs/torch2cuda.md): no cost model, so no GFLOP/GB/floor columns.
+  size_t torch_n = 0;
+  for (const auto& d : task::find_task_dirs(root, task::TaskKind::Torch2Cuda)) {
+    auto t = task::load_torch_task(d);
+    if (t) {
+      ++torch_n;
+      fmt::print("{:<36} {:<13} {:>5} {:>7} {:>10} {:>8} {:>8} {:>5}\n", t->id, t->category, t->impls.size(), t->configs.size(),
+                 "-", "-", "-", "-");
+    } else {
+      ++bad;
+      fmt::print("{:<36} (does not load: run `cudaperf tasks validate {}`)\n", d.filename().string(), d.string());
+    }
+  }
+  bool only_torch = check.tasks.empty() && torch_n > 0;
+  if (!only_torch)
+    for (const auto& p : check.problems) fmt::print(stderr, "{}\n", p.to_string());
+  fmt::print("{} task(s) in {} categories{}{}\n", check.tasks.size() - std::min(bad, check.tasks.size()) + torch_n, check.categories(),
+             torch_n ? fmt::format(" (+ {} torch2cuda)", torch_n) : "", bad ? fmt::format(", {} that do not load", bad) : "");
+  return (check.problems.empty() || only_torch) && bad == 0 ? 0 : 1;
+}
+
+int show_torch_task(const fs::path& root, const std::string& id) {
+  auto dir = task::find_torch_task_by_id(root, id);
+  if (!dir) {
+    fmt::print(stderr, "cudaperf: no task '{}' under {} (see `cudaperf tasks list`)\n", id, root.string());
+    return 2;
+  }
+  auto r = task::load_torch_task(*dir);
+  if (!r) {
+    for (const auto& d : r.errors()) fmt::print(stderr, "{}\n", d.to_string());
+    return 1;
+  }
+  const auto& t = r.value();
+  fmt::print("{}\n  {}\n\nkind:          torch2cuda (KernelBench format: Model, get_inputs, get_init_inputs; candidates define ModelNew)\n"
+             "folder:        {}\nreference:     {}\nsource:        {}\ndeterministic: {}\ntolerance:     rtol={} atol={}\ninputs:        {}\n",
+             t.id, t.summary, t.dir.string(), t.reference.string(), t.source.empty() ? "-" : t.source,
+             t.deterministic ? "yes (bitwise)" : "no", t.rtol, t.atol, t.input_dist);
+  fmt::print("configurations (module globals of reference.py):\n");
+  for (const auto& c : t.configs) {
+    std::vector<std::string> parts;
+    for (const auto& [k, v] : c.globals) parts.push_back(fmt::format("{}={}", k, v));
+    fmt::print("  {:<10} {}{}\n", c.name, fmt::join(parts, " "), c.perf ? "  (timed)" : "");
+  }
+  fmt::print("implementations:\n");
+  for (const auto& im : t.impls) fmt::print("  {:<22} {}\n", im.strategy + ".py", im.header);
+  return 0;
 }
 
 int show_task(const fs::path& root, const std::string& id) {
+  if (id.rfind("torch2cuda/", 0) == 0) return show_torch_task(root, id);
   auto dir = task::find_task_by_id(root, id);
   if (!dir) {
     fmt::print(stderr, "cudaperf: no task '{}' under {} (see `cudaperf tasks list`)\n", id, root.string());
@@ -132,6 +177,11 @@ int validate(const fs::path& root, bool compile, unsigned jobs, const std::strin
   o.reference_timeout_s = ref_timeout;
   o.progress = [](const std::string& s) { fmt::print(stderr, "{}\n", s); };
   auto check = verify::check_tasks(root, o);
+  verify::TorchCheckOptions to;
+  to.battery = compile;
+  to.jobs = jobs;
+  auto torch = verify::check_torch_tasks(root, to);
+  if (check.tasks.empty() && !torch.empty()) check.problems.clear();  // a folder of torch2cuda tasks only
 
   size_t failed = 0, impls = 0, configs = 0, coop = 0, min_impls = SIZE_MAX, min_configs = SIZE_MAX;
   std::map<std::string, std::pair<int, int>> null_totals;  // name -> (rejected tasks, tested tasks)
@@ -158,6 +208,13 @@ int validate(const fs::path& root, bool compile, unsigned jobs, const std::strin
       rej += n.rejected();
     }
   }
+  size_t torch_failed = 0;
+  for (const auto& tc : torch) {
+    if (tc.problems.empty()) continue;
+    ++torch_failed;
+    fmt::print("FAIL {}\n", tc.task ? tc.task->id : tc.dir.string());
+    for (const auto& d : tc.problems) fmt::print("  - {}\n", d.file.empty() ? d.message : d.to_string());
+  }
   for (const auto& p : check.problems) fmt::print("FAIL {}\n", p.to_string());
 
   fmt::print("\n{}\n", header_line(compile));
@@ -170,6 +227,29 @@ int validate(const fs::path& root, bool compile, unsigned jobs, const std::strin
       nulls = fmt::format("  {:>14}  {}", tried ? fmt::format("{}/{}", rej, tried) : "-", tc.problems.empty() ? "ok" : "FAIL");
     }
     fmt::print("{}{}\n", format_row(row_of(*tc.task, tc.cooperative)), nulls);
+  }
+  std::map<std::string, std::pair<int, int>> torch_nulls;
+  size_t torch_battery = 0;
+  std::string battery_skip;
+  for (const auto& tc : torch) {
+    if (!tc.task) continue;
+    std::string nulls = "-";
+    if (tc.battery == "run") {
+      ++torch_battery;
+      int rej = 0, tried = 0;
+      for (const auto& [name, rt] : tc.nulls) {
+        rej += rt.first > 0, ++tried;
+        auto& tot = torch_nulls[name];
+        tot.first += rt.first > 0;
+        tot.second += 1;
+      }
+      nulls = fmt::format("{}/{}", rej, tried);
+    } else if (tc.battery.rfind("skipped: ", 0) == 0 && battery_skip.empty()) {
+      battery_skip = tc.battery.substr(9);
+    }
+    fmt::print("{:<36} {:<13} {:>5} {:>7} {:>10} {:>8} {:>8} {:>5}{}\n", tc.task->id, tc.task->category, tc.task->impls.size(),
+               tc.task->configs.size(), "-", "-", "-", "-",
+               compile ? fmt::format("  {:>14}  {}", nulls, tc.problems.empty() ? "ok" : "FAIL") : "");
   }
   if (min_impls == SIZE_MAX) min_impls = min_configs = 0;
   fmt::print("\ntasks: {} ({} valid, {} with problems) in {} categories\n", check.tasks.size(), check.tasks.size() - failed,
@@ -184,7 +264,24 @@ int validate(const fs::path& root, bool compile, unsigned jobs, const std::strin
   } else {
     fmt::print("(format checks only: --no-compile skips builds, the CPU gates and the null-solution battery)\n");
   }
-  fmt::print("{}\n", check.ok() ? "validate: OK" : "validate: FAILED");
+  if (!torch.empty()) {
+    std::set<std::string> cats;
+    size_t timpls = 0;
+    for (const auto& tc : torch)
+      if (tc.task) cats.insert(tc.task->category), timpls += tc.task->impls.size();
+    fmt::print("torch2cuda: {} task(s) ({} with problems) in {} categories, {} implementations; static guards and "
+               "reference.py checks run on every impl\n", torch.size(), torch_failed, cats.size(), timpls);
+    std::vector<std::string> parts;
+    for (const auto& [name, rt] : torch_nulls) parts.push_back(fmt::format("{} rejected by {}/{} tasks", name, rt.first, rt.second));
+    if (!compile) fmt::print("torch2cuda null-solution battery: not run (--no-compile)\n");
+    else if (torch_battery == 0) fmt::print("torch2cuda null-solution battery: SKIPPED (not passed): {}\n", battery_skip.empty() ? "no task could run it" : battery_skip);
+    else fmt::print("torch2cuda null-solution battery ({} of {} tasks; reference on {}): {}{}\n", torch_battery, torch.size(),
+                    "the GPU if there is one, else the CPU", fmt::join(parts, "; "),
+                    battery_skip.empty() ? "" : fmt::format(" (skipped elsewhere: {})", battery_skip));
+  }
+  bool all_ok = check.ok() || (check.tasks.empty() && !torch.empty() && check.problems.empty());
+  all_ok = all_ok && torch_failed == 0;
+  fmt::print("{}\n", all_ok ? "validate: OK" : "validate: FAILED");
 
   if (!json_path.empty()) {
     nlohmann::json j;
@@ -200,6 +297,7 @@ int validate(const fs::path& root, bool compile, unsigned jobs, const std::strin
         jt["impls"] = tc.task->impls.size();
         jt["configs"] = tc.task->configs.size();
         jt["cooperative"] = tc.cooperative;
+        jt["kind"] = "c2cuda";
       }
       jt["problems"] = nlohmann::json::array();
       for (const auto& d : tc.problems) jt["problems"].push_back(d.to_string());
@@ -208,9 +306,24 @@ int validate(const fs::path& root, bool compile, unsigned jobs, const std::strin
       j["tasks"].push_back(jt);
     }
     for (const auto& p : check.problems) j["problems"].push_back(p.to_string());
+    j["ok"] = all_ok;
+    for (const auto& tc : torch) {
+      nlohmann::json jt = {{"dir", tc.dir.string()}, {"kind", "torch2cuda"}, {"battery", tc.battery}};
+      if (tc.task) {
+        jt["id"] = tc.task->id;
+        jt["category"] = tc.task->category;
+        jt["impls"] = tc.task->impls.size();
+        jt["configs"] = tc.task->configs.size();
+        jt["source"] = tc.task->source;
+      }
+      jt["problems"] = nlohmann::json::array();
+      for (const auto& d : tc.problems) jt["problems"].push_back(d.file.empty() ? d.message : d.to_string());
+      for (const auto& [name, rt] : tc.nulls) jt["nulls"][name] = {{"configs_rejected", rt.first}, {"configs_tested", rt.second}};
+      j["tasks"].push_back(jt);
+    }
     std::ofstream(json_path) << j.dump(2) << "\n";
   }
-  return check.ok() ? 0 : 1;
+  return all_ok ? 0 : 1;
 }
 
 }  // namespace
@@ -345,6 +458,60 @@ int check_gpu(const fs::path& root, bool perf, unsigned jobs, const std::string&
                  note.substr(0, 160));
     }
     out["tasks"].push_back(jt);
+  }
+  // torch2cuda tasks: every impl through the torch worker (docs/torch2cuda.md); eager and
+  // torch.compile baselines once per task (with its first impl).
+  out["torch_tasks"] = nlohmann::json::array();
+  for (const auto& d : task::find_task_dirs(root, task::TaskKind::Torch2Cuda)) {
+    auto tt = task::load_torch_task(d);
+    if (!tt) {
+      fmt::print(stderr, "skipping {}: {}\n", d.string(), tt.errors().front().to_string());
+      continue;
+    }
+    const auto& t = tt.value();
+    nlohmann::json jt = {{"id", t.id}, {"results", nlohmann::json::array()}};
+    bool first = true;
+    for (const auto& im : t.impls) {
+      verify::TorchEvalOptions to;
+      to.baselines = first;
+      to.timing.min_samples = samples;
+      to.timing.budget_s = g_time_budget_s;
+      to.impl_timeout_s = 600;
+      to.call_timeout_s = 30;
+      auto t0 = std::chrono::steady_clock::now();
+      auto rep = verify::evaluate_torch_candidate(t, im.path, to);
+      if (!perf) rep.base.configs.erase(std::remove_if(rep.base.configs.begin(), rep.base.configs.end(), [](const verify::ConfigResult& c) { return c.perf; }), rep.base.configs.end());
+      fmt::print(stderr, "[torch] {} {} ({:.1f} s)\n", t.id, im.strategy, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+      auto jr = rep.to_json();
+      jr["impl"] = im.strategy;
+      jt["results"].push_back(jr);
+      int ok = 0, total = 0;
+      double ms = -1;
+      for (const auto& c : rep.base.configs) {
+        if (c.perf && c.status == "ok") ms = c.median_ms;
+        if (!c.perf) ++total, ok += c.status == "ok";
+        if (records.is_open()) {
+          nlohmann::json rec = {{"task", t.id}, {"category", t.category}, {"kind", "torch2cuda"}, {"impl", im.strategy},
+                                {"config", c.config}, {"perf", c.perf}, {"status", c.status}, {"message", c.message},
+                                {"median_ms", c.median_ms}, {"min_ms", c.min_ms}, {"q1_ms", c.q1_ms}, {"q3_ms", c.q3_ms},
+                                {"rel_stdev", c.rel_stdev}, {"samples", c.samples}, {"timed_calls", c.timed_calls},
+                                {"device", gpu}, {"toolkit", toolkit}, {"date", date}, {"build", rep.build}};
+          if (auto it = rep.eager_ms.find(c.config); it != rep.eager_ms.end()) rec["eager_ms"] = it->second;
+          if (auto it = rep.compile_ms.find(c.config); it != rep.compile_ms.end()) rec["compile_ms"] = it->second;
+          records << rec.dump() << "\n";
+        }
+      }
+      bool bad = rep.base.verdict != verify::Verdict::Ok || ok != total;
+      failures += bad;
+      std::string eager;
+      for (const auto& [cfg, e] : rep.eager_ms)
+        if (ms > 0 && e > 0) eager = fmt::format("{:.2f}x", e / ms);
+      fmt::print("{:<36} {:<22} {:<14} {:>10} {:>9}  {}\n", t.id, im.strategy, fmt::format("{}/{} ok", ok, total),
+                 ms > 0 ? fmt::format("{:.3f}", ms) : "-", eager.empty() ? "-" : eager + " eager",
+                 rep.base.verdict == verify::Verdict::Ok ? "" : fmt::format("{}: {}", verify::verdict_name(rep.base.verdict), rep.base.message.substr(0, 160)));
+      first = false;
+    }
+    out["torch_tasks"].push_back(jt);
   }
   out["failures"] = failures;
   double total_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - run0).count();

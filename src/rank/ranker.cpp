@@ -44,6 +44,7 @@ Result<std::vector<Timing>> load_timings(const fs::path& path) {
       if (j.is_discarded() || !j.is_object())
         return Diagnostic{f.string(), n, 0, "not a JSON object"};
       if (!j.value("perf", false) || j.value("status", "") != "ok" || j.value("median_ms", -1.0) <= 0) continue;
+      if (j.value("kind", "c2cuda") == "torch2cuda") continue;  // the ranker's features are C-to-CUDA's (.cu impls)
       Timing t;
       t.task = j.value("task", "");
       t.category = j.value("category", t.task.substr(0, t.task.find('/')));

@@ -6,6 +6,7 @@
 
 #include "cudaperf/compile/compile.hpp"
 #include "cudaperf/rank/ranker.hpp"
+#include "cudaperf/util/parallel.hpp"
 #include "cudaperf/verify/evaluate.hpp"
 
 namespace cudaperf::reward {
@@ -41,12 +42,8 @@ std::string feedback(const verify::EvalReport& ev, const RewardBreakdown& b) {
   return f;
 }
 
-}  // namespace
-
-json score_candidate(const task::Task& t, const fs::path& candidate, const RewardConfig& cfg, const ScoreOptions& o) {
-  verify::EvalOptions eo;
-  eo.gpu.timing.budget_s = o.time_budget_s;
-  auto ev = verify::evaluate_candidate(t, candidate, eo);
+json score_from_eval(const task::Task& t, const fs::path& candidate, const verify::EvalReport& ev, const RewardConfig& cfg,
+                     const ScoreOptions& o) {
   RewardInputs in;
   in.verdict = ev.verdict;
   in.speedup = ev.speedup_vs_naive;
@@ -101,6 +98,29 @@ json score_candidate(const task::Task& t, const fs::path& candidate, const Rewar
               {"configs", configs},
               {"notes", notes},
               {"feedback", feedback(ev, b)}};
+}
+
+verify::EvalOptions eval_options(const ScoreOptions& o) {
+  verify::EvalOptions eo;
+  eo.gpu.timing.budget_s = o.time_budget_s;
+  eo.gpu.gpu_lock = o.gpu_lock;
+  return eo;
+}
+
+}  // namespace
+
+json score_candidate(const task::Task& t, const fs::path& candidate, const RewardConfig& cfg, const ScoreOptions& o) {
+  return score_from_eval(t, candidate, verify::evaluate_candidate(t, candidate, eval_options(o)), cfg, o);
+}
+
+std::vector<json> score_candidates(const task::Task& t, const std::vector<fs::path>& candidates, const RewardConfig& cfg,
+                                   const ScoreOptions& o) {
+  auto evs = verify::evaluate_candidates(t, candidates, eval_options(o));
+  std::vector<json> out(candidates.size());
+  // The analysis (nvcc -ptx per candidate) side by side, like the builds.
+  parallel_for(candidates.size(), std::min(8u, default_jobs()),
+               [&](size_t i) { out[i] = score_from_eval(t, candidates[i], evs[i], cfg, o); });
+  return out;
 }
 
 }  // namespace cudaperf::reward

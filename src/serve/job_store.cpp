@@ -141,23 +141,39 @@ std::optional<Job> JobStore::get(const std::string& id) {
 }
 
 std::optional<Job> JobStore::claim(int worker) {
+  auto v = claim_batch(worker, 1);
+  if (v.empty()) return std::nullopt;
+  return std::move(v.front());
+}
+
+std::vector<Job> JobStore::claim_batch(int worker, int max) {
   std::lock_guard lock(p_->mu);
-  if (!p_->exec("BEGIN IMMEDIATE")) return std::nullopt;
-  std::optional<Job> out;
+  std::vector<Job> out;
+  if (max < 1 || !p_->exec("BEGIN IMMEDIATE")) return out;
   {
     Stmt q(p_->db, fmt::format("SELECT {} FROM jobs WHERE state = 'queued' ORDER BY created LIMIT 1", kColumns).c_str());
-    if (q.step() == SQLITE_ROW) out = row(q);
+    if (q.step() == SQLITE_ROW) out.push_back(row(q));
   }
-  if (out) {
-    out->state = "running";
-    out->worker = worker;
-    out->started = now_s();
-    ++out->attempts;
+  // A job on its second attempt runs alone: if it is what kills workers, it takes no other job down.
+  if (!out.empty() && max > 1 && out[0].attempts == 0) {
+    // The oldest job's companions: queued jobs of the same task with the same options.
+    Stmt q(p_->db, fmt::format("SELECT {} FROM jobs WHERE state = 'queued' AND task = ? AND options = ? AND id != ? AND attempts = 0 "
+                               "ORDER BY created LIMIT ?", kColumns).c_str());
+    q.bind(1, out[0].task).bind(2, out[0].options.dump()).bind(3, out[0].id).bind(4, max - 1);
+    while (q.step() == SQLITE_ROW) out.push_back(row(q));
+  }
+  bool ok = true;
+  for (auto& j : out) {
+    j.state = "running";
+    j.worker = worker;
+    j.started = now_s();
+    ++j.attempts;
     Stmt u(p_->db, "UPDATE jobs SET state = 'running', worker = ?, started = ?, attempts = attempts + 1 WHERE id = ?");
-    u.bind(1, worker).bind(2, out->started).bind(3, out->id);
-    if (u.step() != SQLITE_DONE) out.reset();
+    u.bind(1, worker).bind(2, j.started).bind(3, j.id);
+    ok = ok && u.step() == SQLITE_DONE;
   }
-  p_->exec(out ? "COMMIT" : "ROLLBACK");
+  if (!ok) out.clear();
+  p_->exec(out.empty() ? "ROLLBACK" : "COMMIT");
   return out;
 }
 

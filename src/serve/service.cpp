@@ -16,10 +16,14 @@
 #include <set>
 #include <thread>
 #include <algorithm>
+#include <cctype>
 #include <cstring>
 
+#include "cudaperf/agent/extract.hpp"
 #include "cudaperf/reward/score_candidate.hpp"
+#include "cudaperf/sandbox/process.hpp"
 #include "cudaperf/serve/job_store.hpp"
+#include <toml++/toml.h>
 #include "cudaperf/task/task.hpp"
 #include "cudaperf/verify/gpu_check.hpp"
 
@@ -28,90 +32,18 @@ namespace cudaperf::serve {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
-namespace {
-
-std::vector<std::string> split_lines(const std::string& text) {
-  std::vector<std::string> out;
-  size_t p = 0;
-  while (p <= text.size()) {
-    size_t e = text.find('\n', p);
-    if (e == std::string::npos) e = text.size();
-    std::string line = text.substr(p, e - p);
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    out.push_back(std::move(line));
-    if (e == text.size()) break;
-    p = e + 1;
-  }
-  return out;
-}
-
-std::string trim(const std::string& s) {
-  size_t a = s.find_first_not_of(" \t"), b = s.find_last_not_of(" \t");
-  return a == std::string::npos ? "" : s.substr(a, b - a + 1);
-}
-
-// A fence line: three or more backticks or tildes, then (for an opening line) an info string.
-bool fence_of(const std::string& line, std::string& fence, std::string& info) {
-  std::string t = trim(line);
-  if (t.size() < 3 || (t[0] != '`' && t[0] != '~')) return false;
-  size_t n = t.find_first_not_of(t[0]);
-  if (n == std::string::npos) n = t.size();
-  if (n < 3) return false;
-  fence = t.substr(0, n);
-  info = trim(t.substr(n));
-  return true;
-}
-
-}  // namespace
-
-// The same rules as python/cudaperf/extract.py: text after the prompt echo, reasoning dropped,
-// CommonMark-style closed fences, the last block tagged cuda/cu/cpp/c++/c, else the last block.
-std::string extract_code(const std::string& response_in, const std::string& prompt) {
-  std::string r = response_in;
-  if (!prompt.empty()) {
-    if (size_t at = r.find(prompt); at != std::string::npos) {
-      r = r.substr(at + prompt.size());
-    } else {
-      std::string anchor = trim(prompt);
-      if (anchor.size() > 200) anchor = anchor.substr(anchor.size() - 200);
-      if (anchor.size() >= 20)
-        if (size_t a = r.find(anchor); a != std::string::npos) r = r.substr(a + anchor.size());
-    }
-  }
-  if (size_t e = r.rfind("</think>"); e != std::string::npos) r = r.substr(e + 8);
-  if (size_t s = r.find("<think>"); s != std::string::npos) r = r.substr(0, s);
-  std::string tagged, any, open_fence, tag, body;
-  bool in_block = false;
-  for (const auto& line : split_lines(r)) {
-    std::string fence, info;
-    if (!in_block) {
-      if (fence_of(line, fence, info) && !(fence[0] == '`' && info.find('`') != std::string::npos)) {
-        size_t k = 0;
-        if (k < info.size() && info[k] == '{') ++k;
-        if (k < info.size() && info[k] == '.') ++k;
-        size_t e = k;
-        while (e < info.size() && (std::isalnum(static_cast<unsigned char>(info[e])) || std::strchr("_+#.-", info[e]))) ++e;
-        tag = info.substr(k, e - k);
-        for (auto& c : tag) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-        open_fence = fence;
-        body.clear();
-        in_block = true;
-      }
-      continue;
-    }
-    if (fence_of(line, fence, info) && info.empty() && fence[0] == open_fence[0] && fence.size() >= open_fence.size()) {
-      in_block = false;
-      if (body.find_first_not_of(" \t\n") == std::string::npos) continue;  // whitespace-only block
-      any = body;
-      if (tag == "cuda" || tag == "cu" || tag == "cpp" || tag == "c++" || tag == "c") tagged = body;
-    } else {
-      body += line + "\n";
-    }
-  }
-  return tagged.empty() ? any : tagged;
-}
+// Moved to agent/extract.cpp (shared with `cudaperf refine`); kept here for the service's callers.
+std::string extract_code(const std::string& response, const std::string& prompt) { return agent::extract_code(response, prompt); }
 
 // ---------------------------------------------------------------- worker process
+
+namespace {
+
+// Inline tasks (a request's "task" is an object with the task's files) live in content-addressed
+// folders beside the store: <store>.tasks/<hash>/<id>/, so the job's task is "inline/<hash>/<id>".
+fs::path inline_root(const fs::path& store) { return fs::path(store.string() + ".tasks"); }
+
+}  // namespace
 
 int run_worker(const WorkerOptions& o) {
   prctl(PR_SET_PDEATHSIG, SIGTERM);  // never outlive the service
@@ -129,31 +61,57 @@ int run_worker(const WorkerOptions& o) {
   fs::path scratch = fs::temp_directory_path() / fmt::format("cudaperf-worker-{}-{}", getpid(), o.id);
   fs::create_directories(scratch);
   for (;;) {
-    auto job = store->claim(o.id);
-    if (!job) {
+    auto jobs = store->claim_batch(o.id, std::max(1, o.batch));
+    if (jobs.empty()) {
       std::this_thread::sleep_for(std::chrono::milliseconds(100));
       continue;
     }
-    json result;
-    auto it = tasks.find(job->task);
+    // A job whose evaluation ended its worker process kAttempts times is not tried again.
+    constexpr int kAttempts = 3;
+    if (jobs.size() == 1 && jobs[0].attempts > kAttempts) {
+      reward::RewardInputs crashed;
+      crashed.verdict = verify::Verdict::RuntimeError;
+      store->finish(jobs[0].id, o.id,
+                    json{{"verdict", "runtime_error"}, {"final", true}, {"attempts", jobs[0].attempts},
+                         {"message", fmt::format("evaluating this candidate ended the evaluation worker {} times", kAttempts)},
+                         {"reward", reward::compute_reward(crashed, cfg.value()).to_json()}});
+      continue;
+    }
+    // Every job of a batch has the same task and options (claim_batch).
+    const Job& first = jobs.front();
+    std::vector<json> results;
+    auto it = tasks.find(first.task);
     if (it == tasks.end()) {
-      auto dir = task::find_task_by_id(o.root, job->task);
-      auto t = dir ? task::load_task(*dir) : Result<task::Task>(Diagnostic{job->task, 0, 0, "no such task"});
-      if (t) it = tasks.emplace(job->task, t.value()).first;
-      else result = {{"verdict", "usage"}, {"message", t.errors().front().message}, {"final", true}};
+      std::optional<fs::path> dir;
+      if (first.task.rfind("inline/", 0) == 0 && first.task.size() > 32) {
+        fs::path d = inline_root(o.store) / first.task.substr(7);
+        if (fs::exists(d / "task.toml")) dir = d;
+      } else {
+        dir = task::find_task_by_id(o.root, first.task);
+      }
+      auto t = dir ? task::load_task(*dir) : Result<task::Task>(Diagnostic{first.task, 0, 0, "no such task"});
+      if (t) it = tasks.emplace(first.task, t.value()).first;
+      else results.assign(jobs.size(), json{{"verdict", "usage"}, {"message", t.errors().front().message}, {"final", true}});
     }
     if (it != tasks.end()) {
-      fs::path cu = scratch / fmt::format("{}.cu", job->id);
-      std::ofstream(cu) << job->source;
+      std::vector<fs::path> files;
+      for (const auto& j : jobs) {
+        files.push_back(scratch / fmt::format("{}.cu", j.id));
+        std::ofstream(files.back()) << j.source;
+      }
       reward::ScoreOptions so;
       so.model = o.model;
-      so.time_budget_s = job->options.value("time_budget_s", o.time_budget_s);
-      result = reward::score_candidate(it->second, cu, cfg.value(), so);
+      so.gpu_lock = o.gpu_lock;
+      so.time_budget_s = first.options.value("time_budget_s", o.time_budget_s);
+      results = reward::score_candidates(it->second, files, cfg.value(), so);
       std::error_code ec;
-      fs::remove(cu, ec);
+      for (const auto& f : files) fs::remove(f, ec);
     }
-    result["attempts"] = job->attempts;
-    store->finish(job->id, o.id, result);  // false: the job was reassigned; its other run finishes it
+    for (size_t k = 0; k < jobs.size(); ++k) {
+      results[k]["attempts"] = jobs[k].attempts;
+      results[k]["batch"] = jobs.size();
+      store->finish(jobs[k].id, o.id, results[k]);  // false: the job was reassigned; its other run finishes it
+    }
   }
 }
 
@@ -170,6 +128,7 @@ struct Workers {
   std::map<pid_t, int> live;  // pid -> worker id
   std::atomic<int> restarts{0}, next_id{1};
   std::atomic<bool> stopping{false};
+  std::vector<std::string> devices;  // CUDA_VISIBLE_DEVICES entries, one per GPU
 
   void spawn(int slot, int gpus) {
     int id = next_id++;
@@ -178,9 +137,15 @@ struct Workers {
       sigset_t none;
       sigemptyset(&none);
       sigprocmask(SIG_SETMASK, &none, nullptr);  // the service blocks SIGTERM/SIGINT for its sigwait thread
-      if (gpus > 0) setenv("CUDA_VISIBLE_DEVICES", std::to_string(slot % gpus).c_str(), 1);
       std::vector<std::string> args = {self, "serve-worker", "--store", o.store.string(), "--worker", std::to_string(id),
-                                        "--root", o.root.string(), "--time-budget", fmt::format("{}", o.time_budget_s)};
+                                        "--root", o.root.string(), "--time-budget", fmt::format("{}", o.time_budget_s),
+                                        "--batch", std::to_string(o.batch)};
+      if (gpus > 0) {
+        // The slot's device, named as the service saw it (an entry of its own CUDA_VISIBLE_DEVICES).
+        const std::string& dev = devices[static_cast<size_t>(slot) % devices.size()];
+        setenv("CUDA_VISIBLE_DEVICES", dev.c_str(), 1);
+        args.insert(args.end(), {"--gpu-lock", (fs::temp_directory_path() / fmt::format("cudaperf-gpu-{}.lock", dev)).string()});
+      }
       if (!o.config.empty()) args.insert(args.end(), {"--config", o.config.string()});
       if (!o.model.empty()) args.insert(args.end(), {"--model", o.model.string()});
       std::vector<char*> argv;
@@ -226,13 +191,30 @@ struct Workers {
   }
 };
 
-int gpu_count() {
+// The visible GPUs as CUDA_VISIBLE_DEVICES entries ("0", "1", or UUIDs when the caller set them):
+// the service's own CUDA_VISIBLE_DEVICES list when set, else every device nvidia-smi lists, else
+// device 0 when a GPU answers at all.
+std::vector<std::string> visible_gpus() {
   bool have = false;
-  std::string d = verify::describe_gpu(have);
-  if (!have) return 0;
-  const char* v = std::getenv("CUDA_VISIBLE_DEVICES");
-  if (v && *v) return static_cast<int>(std::count(v, v + std::strlen(v), ',')) + 1;
-  return 1;  // describe_gpu sees device 0; more are counted from CUDA_VISIBLE_DEVICES
+  verify::describe_gpu(have);
+  if (!have) return {};
+  std::vector<std::string> out;
+  if (const char* v = std::getenv("CUDA_VISIBLE_DEVICES"); v && *v) {
+    std::string s = v;
+    for (size_t p = 0; p <= s.size();) {
+      size_t q = s.find(',', p);
+      if (q == std::string::npos) q = s.size();
+      if (q > p) out.push_back(s.substr(p, q - p));
+      p = q + 1;
+    }
+    return out;
+  }
+  auto r = sandbox::run_process({"nvidia-smi", "-L"}, std::chrono::seconds(20));
+  int n = 0;
+  for (size_t p = 0; (p = r.output.find("GPU ", p)) != std::string::npos; p += 4)
+    if (p == 0 || r.output[p - 1] == '\n') ++n;
+  for (int i = 0; i < std::max(n, 1); ++i) out.push_back(std::to_string(i));
+  return out;
 }
 
 void reply(httplib::Response& res, int status, const json& j) {
@@ -240,7 +222,62 @@ void reply(httplib::Response& res, int status, const json& j) {
   res.set_content(j.dump(), "application/json");
 }
 
-json job_json(const Job& j) { return {{"id", j.id}, {"state", j.state}, {"result", j.result}}; }
+// A job as clients see it; times are unix seconds (started/finished 0 until then).
+json job_json(const Job& j) {
+  return {{"id", j.id},         {"state", j.state},       {"task", j.task},
+          {"attempts", j.attempts}, {"created", j.created}, {"started", j.started},
+          {"finished", j.finished}, {"result", j.result}};
+}
+
+
+// Writes and loads an inline task {"toml", "reference_c", "impls": {"naive.cu": ...}}; the job's
+// task name on success.
+Result<std::string> store_inline_task(const fs::path& store, const json& spec) {
+  auto fail = [](std::string m) { return Result<std::string>(Diagnostic{"task", 0, 0, std::move(m)}); };
+  if (!spec.contains("toml") || !spec["toml"].is_string() || !spec.contains("reference_c") || !spec["reference_c"].is_string() ||
+      !spec.contains("impls") || !spec["impls"].is_object())
+    return fail("an inline task needs string fields 'toml' and 'reference_c' and an object 'impls' {\"naive.cu\": source, ...}");
+  for (auto& [name, src] : spec["impls"].items())
+    if (!src.is_string() || name.empty() || name.find('/') != std::string::npos || name[0] == '.' ||
+        name.size() < 4 || name.substr(name.size() - 3) != ".cu")
+      return fail(fmt::format("inline task: impls key '{}' must be a file name ending in .cu with a string source", name));
+  std::string id;
+  try {
+    id = toml::parse(spec["toml"].get<std::string>())["id"].value_or(std::string());
+  } catch (const toml::parse_error& e) {
+    return fail(fmt::format("inline task: invalid TOML: {} (line {})", e.description(), e.source().begin.line));
+  }
+  auto safe = [](const std::string& x) {
+    return !x.empty() && x.find("..") == std::string::npos && x[0] != '/' &&
+           std::all_of(x.begin(), x.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '/' || c == '.'; });
+  };
+  if (!safe(id) || std::count(id.begin(), id.end(), '/') != 1)
+    return fail("inline task: task.toml needs id = \"<category>/<name>\" (letters, digits, _ - .)");
+  std::string hash = job_key("inline", spec.dump(), json::object()).substr(0, 24);
+  fs::path dir = inline_root(store) / hash / id;
+  std::error_code ec;
+  if (!fs::exists(dir / "task.toml")) {
+    // Written into a private folder first and renamed, so a worker never sees half a task.
+    fs::path tmp = inline_root(store) / hash / fmt::format(".tmp-{}-{}", getpid(), std::hash<std::thread::id>{}(std::this_thread::get_id()));
+    fs::create_directories(tmp / "impls", ec);
+    auto write = [](const fs::path& f, const std::string& text) {
+      std::ofstream out(f, std::ios::binary);
+      out << text;
+      return static_cast<bool>(out);
+    };
+    bool ok = write(tmp / "task.toml", spec["toml"].get<std::string>()) && write(tmp / "reference.c", spec["reference_c"].get<std::string>());
+    for (auto& [name, src] : spec["impls"].items()) ok = ok && write(tmp / "impls" / name, src.get<std::string>());
+    fs::create_directories(dir.parent_path(), ec);
+    if (ok) fs::rename(tmp, dir, ec);
+    if (!ok || ec) {
+      fs::remove_all(tmp, ec);
+      if (!fs::exists(dir / "task.toml")) return fail("cannot store the inline task");
+    }
+  }
+  auto loaded = task::load_task(dir);
+  if (!loaded) return fail("inline task: " + loaded.errors().front().to_string());
+  return "inline/" + hash + "/" + id;
+}
 
 }  // namespace
 
@@ -269,9 +306,10 @@ int run_service(const ServiceOptions& o) {
   sigaddset(&stop_signals, SIGTERM);
   sigaddset(&stop_signals, SIGINT);
   pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
-  int gpus = gpu_count();
-  int n_workers = o.workers > 0 ? o.workers : std::max(1, gpus);
   Workers w(o, store.value(), fs::read_symlink("/proc/self/exe").string());
+  w.devices = visible_gpus();
+  int gpus = static_cast<int>(w.devices.size());
+  int n_workers = o.workers > 0 ? o.workers : std::max(1, gpus * o.workers_per_gpu);
   for (int i = 0; i < n_workers; ++i) w.spawn(i, gpus);
   std::thread supervisor([&] { w.supervise(gpus); });
   auto started = std::chrono::steady_clock::now();
@@ -297,13 +335,22 @@ int run_service(const ServiceOptions& o) {
       reply(res, 400, {{"error", "'requests' must be an array of {task, source, options}"}});
       return false;
     }
+    std::vector<std::string> task_names(requests.size());  // ids, or inline/<hash>/<id>
     for (size_t i = 0; i < requests.size(); ++i) {
       const auto& r = requests[i];
-      if (!r.is_object() || !r.contains("task") || !r["task"].is_string() || !r.contains("source") || !r["source"].is_string()) {
-        reply(res, 400, {{"error", fmt::format("requests[{}]: needs string fields 'task' and 'source'", i)}});
+      if (!r.is_object() || !r.contains("task") || !(r["task"].is_string() || r["task"].is_object()) || !r.contains("source") ||
+          !r["source"].is_string()) {
+        reply(res, 400, {{"error", fmt::format("requests[{}]: needs 'task' (an id, or an inline task object) and a string 'source'", i)}});
         return false;
       }
-      if (!task_ids.count(r["task"].get<std::string>())) {
+      if (r["task"].is_object()) {
+        auto name = store_inline_task(o.store, r["task"]);
+        if (!name) {
+          reply(res, 400, {{"error", fmt::format("requests[{}]: {}", i, name.errors().front().message)}});
+          return false;
+        }
+        task_names[i] = name.value();
+      } else if (!task_ids.count(r["task"].get<std::string>())) {
         reply(res, 400, {{"error", fmt::format("requests[{}]: unknown task '{}'", i, r["task"].get<std::string>())}});
         return false;
       }
@@ -322,8 +369,10 @@ int run_service(const ServiceOptions& o) {
       reply(res, 429, {{"error", fmt::format("queue full ({} jobs): retry later", o.queue_limit)}});
       return false;
     }
-    for (const auto& r : requests) {
-      auto j = store->submit(r["task"], r["source"], r.value("options", json::object()));
+    for (size_t i = 0; i < requests.size(); ++i) {
+      const auto& r = requests[i];
+      std::string name = task_names[i].empty() ? r["task"].get<std::string>() : task_names[i];
+      auto j = store->submit(name, r["source"], r.value("options", json::object()));
       if (!j) {
         reply(res, 500, {{"error", j.errors().front().message}});
         return false;
@@ -348,6 +397,27 @@ int run_service(const ServiceOptions& o) {
     auto j = store->get(req.matches[1]);
     if (!j) return reply(res, 404, {{"error", "no such job"}});
     reply(res, 200, job_json(*j));
+  });
+  // Several jobs at once: {"ids": [...], "wait_s": S} -> {"jobs": [...]} (unknown ids: state "unknown").
+  http.Post("/v1/jobs", [&](const httplib::Request& req, httplib::Response& res) {
+    auto body = json::parse(req.body, nullptr, false);
+    if (body.is_discarded() || !body.is_object() || !body.contains("ids") || !body["ids"].is_array())
+      return reply(res, 400, {{"error", "the body must be {\"ids\": [job ids], \"wait_s\": optional seconds}"}});
+    std::vector<Job> jobs;
+    std::vector<std::string> unknown;
+    for (const auto& id : body["ids"]) {
+      if (!id.is_string()) return reply(res, 400, {{"error", "'ids' must hold strings"}});
+      if (auto j = store->get(id.get<std::string>())) jobs.push_back(*j);
+      else unknown.push_back(id.get<std::string>());
+    }
+    if (double wait_s = body.value("wait_s", 0.0); wait_s > 0) wait_for(jobs, wait_s);
+    json out = {{"jobs", json::array()}};
+    size_t k = 0;
+    for (const auto& id : body["ids"]) {
+      if (k < jobs.size() && jobs[k].id == id.get<std::string>()) out["jobs"].push_back(job_json(jobs[k++]));
+      else out["jobs"].push_back({{"id", id}, {"state", "unknown"}, {"result", nullptr}});
+    }
+    reply(res, 200, out);
   });
   // OpenRLHF's remote reward model: {query, prompts, labels} -> {rewards, scores, extra_logs}.
   http.Post("/v1/openrlhf", [&](const httplib::Request& req, httplib::Response& res) {

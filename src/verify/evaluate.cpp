@@ -1,6 +1,8 @@
 #include "cudaperf/verify/evaluate.hpp"
 
+#include <chrono>
 #include <cmath>
+#include <map>
 #include <fmt/format.h>
 
 #include "cudaperf/compile/compile.hpp"
@@ -8,10 +10,12 @@
 #include "cudaperf/sandbox/process.hpp"
 #include "cudaperf/timing/cpu_baseline.hpp"
 #include "cudaperf/timing/peaks.hpp"
+#include "cudaperf/util/parallel.hpp"
 #include "cudaperf/verify/cpu_gates.hpp"
 
 #include <dlfcn.h>
 #include <sys/mman.h>
+#include <sys/random.h>
 
 #include <csignal>
 
@@ -115,79 +119,28 @@ HostProbe probe_host_side(const task::Task& t, const fs::path& so, double timeou
   return hp;
 }
 
-EvalReport evaluate_candidate(const task::Task& t, const fs::path& candidate, const EvalOptions& o) {
-  EvalReport r;
-  r.task_id = t.id;
-  r.candidate = candidate.string();
-  r.build = compile::build_candidate(t, candidate);
-  if (!r.build.artifact.ok) {
-    r.verdict = Verdict::CompileError;
-    r.message = r.build.artifact.diagnostics;
-    return r;
-  }
-  if (!r.build.link.ok()) {
-    r.verdict = Verdict::LinkError;
-    r.message = r.build.link.message();
-    return r;
-  }
-  auto ref = compile::compile_reference(t);
-  if (!ref.ok) {
-    r.verdict = Verdict::RuntimeError;
-    r.message = "the task's reference does not build (a dataset problem, not the candidate's): " + ref.diagnostics;
-    return r;
-  }
-  bool have_gpu = false;
-  r.device = o.run_gpu ? describe_gpu(have_gpu) : "GPU stages not requested (--no-gpu)";
-  if (!have_gpu) {
-    auto hp = probe_host_side(t, r.build.artifact.path);
-    r.host_probe_run = true;
-    if (hp.verdict != Verdict::Ok) {
-      r.verdict = hp.verdict;
-      r.message = hp.message;
-      return r;
-    }
-    r.message = fmt::format("built, passed the link checks and the confined host-side run; GPU stages skipped: {}", r.device);
-    return r;
-  }
-  // Run the candidate beside the task's naive impl (speedup baseline) and a trusted dataset impl
-  // (the reference at perf sizes, where the C reference would be too slow).
-  task::Task run = t;
-  run.impls.clear();
-  const task::Impl* naive = nullptr;
-  const task::Impl* trusted = nullptr;
-  const task::Impl* backup = nullptr;  // a second reference at perf sizes, should the first fail there
-  for (const auto& im : t.impls) {
-    if (im.strategy == "naive") naive = &im;
-    else if (!trusted) trusted = &im;
-    else if (!backup) backup = &im;
-  }
-  std::vector<fs::path> artifacts;
-  for (const task::Impl* im : {naive, trusted, backup}) {
-    if (!im) continue;
-    auto a = compile::compile_cuda(t, im->path);
-    if (!a.ok) continue;
-    run.impls.push_back(*im);
-    artifacts.push_back(a.path);
-  }
-  task::Impl cand;
-  cand.strategy = "candidate";
-  cand.path = candidate;
-  run.impls.push_back(cand);
-  artifacts.push_back(r.build.artifact.path);
-  GpuCheckOptions go = o.gpu;
-  if (trusted) go.trusted = r.trusted_impl = trusted->strategy;
-  go.never_trusted = "candidate";
-  auto results = gpu_check_task(run, ref.path, artifacts, go);
-  r.gpu_stages_run = true;
+namespace {
 
+// A secret seed per evaluation (DESIGN §3): inputs a candidate could not have seen before.
+uint64_t secret_seed() {
+  uint64_t v = 0;
+  if (getrandom(&v, sizeof v, 0) != static_cast<ssize_t>(sizeof v))
+    v = static_cast<uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count()) * 0x9e3779b97f4a7c15ull;
+  return v;
+}
+
+// The candidate's rows of the GPU run become its report: verdict of the first failing config,
+// geometric-mean speedup over the perf configs against the naive impl of the same run.
+void fill_from_gpu_results(const task::Task& t, const std::string& name, const std::vector<GpuImplResult>& results, EvalReport& r) {
   std::map<std::string, double> naive_ms;
   for (const auto& x : results)
     if (x.impl == "naive" && x.median_ms > 0) naive_ms[x.config] = x.median_ms;
+  r.gpu_stages_run = true;
   r.verdict = Verdict::Ok;
   double log_sum = 0;
   int n_perf = 0;
   for (const auto& x : results) {
-    if (x.impl != "candidate" && x.impl != "*") continue;
+    if (x.impl != name && x.impl != "*") continue;
     ConfigResult c;
     c.config = x.config;
     c.status = x.status;
@@ -220,33 +173,128 @@ EvalReport evaluate_candidate(const task::Task& t, const fs::path& candidate, co
   }
   if (n_perf > 0 && r.verdict == Verdict::Ok) r.speedup_vs_naive = std::exp(log_sum / n_perf);
   if (r.verdict == Verdict::Ok) add_roofline(t, r);
-  if (o.c_baseline && r.verdict == Verdict::Ok) {
-    auto base = compile::compile_reference_baseline(t);
-    double c_log = 0;
-    int c_n = 0;
-    for (auto& c : r.configs) {
-      const task::Config* cfg = nullptr;
-      for (const auto& x : t.configs)
-        if (x.name == c.config) cfg = &x;
-      if (!cfg || !base.ok) {
-        c.c_baseline_error = base.ok ? "unknown config" : "the -O3 baseline does not build";
-        continue;
-      }
-      auto b = timing::time_cpu_baseline(t, base.path, *cfg, o.gpu.seed, timing::StoppingRule{}, 60);
-      if (!b.ms) {
-        c.c_baseline_error = b.error;
-        continue;
-      }
-      c.c_baseline_ms = b.ms->summary.median;
-      if (c.perf && c.median_ms > 0) {
-        c_log += std::log(c.c_baseline_ms / c.median_ms);
-        ++c_n;
-      }
+}
+
+void add_c_baseline(const task::Task& t, uint64_t seed, EvalReport& r) {
+  auto base = compile::compile_reference_baseline(t);
+  double c_log = 0;
+  int c_n = 0;
+  for (auto& c : r.configs) {
+    const task::Config* cfg = nullptr;
+    for (const auto& x : t.configs)
+      if (x.name == c.config) cfg = &x;
+    if (!cfg || !base.ok) {
+      c.c_baseline_error = base.ok ? "unknown config" : "the -O3 baseline does not build";
+      continue;
     }
-    if (c_n > 0) r.speedup_vs_c = std::exp(c_log / c_n);
+    auto b = timing::time_cpu_baseline(t, base.path, *cfg, seed, timing::StoppingRule{}, 60);
+    if (!b.ms) {
+      c.c_baseline_error = b.error;
+      continue;
+    }
+    c.c_baseline_ms = b.ms->summary.median;
+    if (c.perf && c.median_ms > 0) {
+      c_log += std::log(c.c_baseline_ms / c.median_ms);
+      ++c_n;
+    }
   }
-  if (r.verdict == Verdict::Ok) r.message = "correct on every configuration";
-  return r;
+  if (c_n > 0) r.speedup_vs_c = std::exp(c_log / c_n);
+}
+
+}  // namespace
+
+std::vector<EvalReport> evaluate_candidates(const task::Task& t, const std::vector<fs::path>& candidates, const EvalOptions& o) {
+  std::vector<EvalReport> reports(candidates.size());
+  std::vector<size_t> runnable;  // built and linked
+  // nvcc is the slow CPU stage of a batch: the builds run side by side.
+  parallel_for(candidates.size(), std::min(8u, default_jobs()),
+               [&](size_t i) { reports[i].build = compile::build_candidate(t, candidates[i]); });
+  for (size_t i = 0; i < candidates.size(); ++i) {
+    EvalReport& r = reports[i];
+    r.task_id = t.id;
+    r.candidate = candidates[i].string();
+    if (!r.build.artifact.ok) {
+      r.verdict = Verdict::CompileError;
+      r.message = r.build.artifact.diagnostics;
+    } else if (!r.build.link.ok()) {
+      r.verdict = Verdict::LinkError;
+      r.message = r.build.link.message();
+    } else {
+      runnable.push_back(i);
+    }
+  }
+  if (runnable.empty()) return reports;
+  auto ref = compile::compile_reference(t);
+  if (!ref.ok) {
+    for (size_t i : runnable) {
+      reports[i].verdict = Verdict::RuntimeError;
+      reports[i].message = "the task's reference does not build (a dataset problem, not the candidate's): " + ref.diagnostics;
+    }
+    return reports;
+  }
+  bool have_gpu = false;
+  std::string device = o.run_gpu ? describe_gpu(have_gpu) : "GPU stages not requested (--no-gpu)";
+  for (size_t i : runnable) reports[i].device = device;
+  if (!have_gpu) {
+    for (size_t i : runnable) {
+      EvalReport& r = reports[i];
+      auto hp = probe_host_side(t, r.build.artifact.path);
+      r.host_probe_run = true;
+      r.verdict = hp.verdict;
+      r.message = hp.verdict != Verdict::Ok
+                      ? hp.message
+                      : fmt::format("built, passed the link checks and the confined host-side run; GPU stages skipped: {}", device);
+    }
+    return reports;
+  }
+  // One GPU run: the task's naive impl (speedup baseline), a trusted dataset impl (the reference at
+  // perf sizes, where the C reference would be too slow), a backup, and every runnable candidate —
+  // each in its own confined worker, so one candidate's crash or hang touches no other.
+  task::Task run = t;
+  run.impls.clear();
+  const task::Impl* naive = nullptr;
+  const task::Impl* trusted = nullptr;
+  const task::Impl* backup = nullptr;  // a second reference at perf sizes, should the first fail there
+  for (const auto& im : t.impls) {
+    if (im.strategy == "naive") naive = &im;
+    else if (!trusted) trusted = &im;
+    else if (!backup) backup = &im;
+  }
+  std::vector<fs::path> artifacts;
+  for (const task::Impl* im : {naive, trusted, backup}) {
+    if (!im) continue;
+    auto a = compile::compile_cuda(t, im->path);
+    if (!a.ok) continue;
+    run.impls.push_back(*im);
+    artifacts.push_back(a.path);
+  }
+  GpuCheckOptions go = o.gpu;
+  if (o.secret_seed) go.seed = secret_seed();
+  std::vector<std::string> names;
+  for (size_t k = 0; k < runnable.size(); ++k) {
+    task::Impl cand;
+    cand.strategy = runnable.size() == 1 ? "candidate" : fmt::format("candidate.{}", k);
+    cand.path = candidates[runnable[k]];
+    run.impls.push_back(cand);
+    artifacts.push_back(reports[runnable[k]].build.artifact.path);
+    names.push_back(cand.strategy);
+    go.never_trusted.push_back(cand.strategy);
+  }
+  std::string trusted_impl = trusted ? trusted->strategy : "";
+  if (trusted) go.trusted = trusted_impl;
+  auto results = gpu_check_task(run, ref.path, artifacts, go);
+  for (size_t k = 0; k < runnable.size(); ++k) {
+    EvalReport& r = reports[runnable[k]];
+    r.trusted_impl = trusted_impl;
+    fill_from_gpu_results(t, names[k], results, r);
+    if (o.c_baseline && r.verdict == Verdict::Ok) add_c_baseline(t, go.seed, r);
+    if (r.verdict == Verdict::Ok) r.message = "correct on every configuration";
+  }
+  return reports;
+}
+
+EvalReport evaluate_candidate(const task::Task& t, const fs::path& candidate, const EvalOptions& o) {
+  return evaluate_candidates(t, {candidate}, o).front();
 }
 
 }  // namespace cudaperf::verify

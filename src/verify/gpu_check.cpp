@@ -2,6 +2,8 @@
 
 #include <cuda_runtime.h>
 #include <dlfcn.h>
+#include <fcntl.h>
+#include <sys/file.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -599,6 +601,26 @@ std::vector<GpuImplResult> gpu_check_task(const task::Task& t, const fs::path& r
   std::map<std::string, std::array<std::vector<std::vector<unsigned char>>, 2>> trusted;
   std::map<std::string, std::string> trusted_name;
   stages.inputs_and_reference += since(prep0);
+  auto never_trusted = [&](const std::string& s) {
+    return std::find(o.never_trusted.begin(), o.never_trusted.end(), s) != o.never_trusted.end();
+  };
+  // The device is ours alone from here to the end (other evaluations on this GPU wait).
+  struct GpuLock {
+    int fd = -1;
+    explicit GpuLock(const std::string& path) {
+      if (path.empty()) return;
+      fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+      if (fd >= 0) while (flock(fd, LOCK_EX) != 0 && errno == EINTR) {}
+    }
+    ~GpuLock() {
+      if (fd >= 0) ::close(fd);  // closing releases the lock
+    }
+  };
+  auto lock0 = std::chrono::steady_clock::now();
+  GpuLock gpu_lock(o.gpu_lock);
+  if (!o.gpu_lock.empty() && gpu_lock.fd < 0)
+    return {result("*", "*", "runtime_error", fmt::format("cannot open the GPU lock file {}", o.gpu_lock))};
+  stages.gpu_lock_wait += since(lock0);
   for (size_t k : order) {
     const auto& im = t.impls[k];
     if (artifacts[k].empty()) {
@@ -609,6 +631,7 @@ std::vector<GpuImplResult> gpu_check_task(const task::Task& t, const fs::path& r
     auto worker0 = std::chrono::steady_clock::now();
     auto pr = sandbox::run_forked(
         [&]() -> int {
+          if (gpu_lock.fd >= 0) ::close(gpu_lock.fd);  // the candidate never holds (or releases) the lock
           Worker w{t, configs, o, *log, {}, {}};
           return w.run(im, artifacts[k]);
         },
@@ -753,7 +776,7 @@ std::vector<GpuImplResult> gpu_check_task(const task::Task& t, const fs::path& r
         if (r.status == "ok" && sc.perf) {
           auto tr = trusted.find(name);
           if (tr == trusted.end()) {
-            if (all_small_ok && im.strategy != "naive" && im.strategy != o.never_trusted) {
+            if (all_small_ok && im.strategy != "naive" && !never_trusted(im.strategy)) {
               for (int set = 0; set < 2; ++set) {
                 auto& copy = trusted[name][set];
                 copy.resize(t.params.size());
@@ -765,7 +788,7 @@ std::vector<GpuImplResult> gpu_check_task(const task::Task& t, const fs::path& r
               r.message = "trusted output for this config (passed every smaller config against the C reference)";
             } else {
               r.message = "not compared: no trusted output for this config";
-              if (im.strategy == o.never_trusted) {
+              if (never_trusted(im.strategy)) {
                 r.status = "runtime_error";
                 r.message = "cannot verify the perf-size output: no trusted dataset implementation succeeded there";
               }

@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <string>
+#include <vector>
 
 #include "cudaperf/reward/reward.hpp"
 #include "cudaperf/task/task.hpp"
@@ -14,6 +15,7 @@ namespace cudaperf::reward {
 struct ScoreOptions {
   std::filesystem::path model;  // ranker model; missing file: no rank term (said in notes)
   double time_budget_s = 2;     // sampling per perf config
+  std::string gpu_lock;         // flock(2)ed while the GPU runs (several evaluators per GPU); empty: none
 };
 
 // JSON: {verdict, verdict_message, final, device, speedup, reward: {total, gate, speed, structure,
@@ -21,5 +23,10 @@ struct ScoreOptions {
 // GPU stages were skipped (no GPU) for a candidate that passed every CPU-side check.
 nlohmann::json score_candidate(const task::Task& t, const std::filesystem::path& candidate, const RewardConfig& cfg,
                                const ScoreOptions& o);
+
+// Several candidates of one task in one GPU run (verify::evaluate_candidates: inputs, reference
+// and baselines shared); results in the order of `candidates`.
+std::vector<nlohmann::json> score_candidates(const task::Task& t, const std::vector<std::filesystem::path>& candidates,
+                                             const RewardConfig& cfg, const ScoreOptions& o);
 
 }  // namespace cudaperf::reward

@@ -36,6 +36,9 @@ class JobStore {
   std::optional<Job> get(const std::string& id);
   // The oldest queued job, now running and owned by `worker`; nullopt when none.
   std::optional<Job> claim(int worker);
+  // The oldest queued job and up to max - 1 more queued jobs of the same task and options, all
+  // running and owned by `worker` (evaluated in one GPU run); empty when none is queued.
+  std::vector<Job> claim_batch(int worker, int max);
   // Stores the result if `worker` still owns the running job; false otherwise (the job was
   // handed to another worker after this one was presumed dead).
   bool finish(const std::string& id, int worker, const nlohmann::json& result);

@@ -13,7 +13,9 @@ struct ServiceOptions {
   std::string host = "127.0.0.1";
   int port = 8080;
   std::filesystem::path store = "cudaperf-jobs.sqlite";
-  int workers = 0;                 // 0: one per visible GPU (1 without a GPU)
+  int workers = 0;                 // 0: workers_per_gpu per visible GPU (1 without a GPU)
+  int workers_per_gpu = 1;         // >1: CPU stages overlap while the GPU lock serialises the device
+  int batch = 8;                   // see WorkerOptions::batch
   int queue_limit = 1000;          // queued jobs beyond this: 429
   size_t max_source_bytes = 256 * 1024;
   std::filesystem::path root, config, model;  // dataset, reward config, ranker model
@@ -26,6 +28,8 @@ struct WorkerOptions {
   std::filesystem::path store, root, config, model;
   int id = 0;
   double time_budget_s = 1;
+  int batch = 8;         // queued jobs of one task evaluated together (one GPU run shares inputs and baselines)
+  std::string gpu_lock;  // file flock(2)ed while this worker's evaluations use the GPU
 };
 int run_worker(const WorkerOptions& o);
 

@@ -80,10 +80,45 @@ struct Task {
 // Loads and validates one task folder. Every problem found is reported, each with file and line.
 Result<Task> load_task(const std::filesystem::path& dir);
 
+// ---- PyTorch-to-CUDA tasks (kind = "torch2cuda", docs/torch2cuda.md)
+enum class TaskKind { C2Cuda, Torch2Cuda, Unknown };
+// The kind a task folder's task.toml declares ("c2cuda" when the key is absent); Unknown when
+// task.toml does not parse or names another kind.
+TaskKind task_kind(const std::filesystem::path& dir);
+
+struct TorchConfig {
+  std::string name;
+  bool perf = false;
+  std::vector<std::pair<std::string, std::string>> globals;  // module global -> value as JSON text
+  int line = 0;
+};
+
+struct TorchTask {
+  std::filesystem::path dir;
+  std::string id, category, name, summary;
+  std::string source;            // "" or "kernelbench" (imported: impls optional)
+  std::string input_dist = "as_written";  // or "mixed": torch.rand/randn in get_inputs draw mixed families
+  bool deterministic = true;
+  double rtol = 0, atol = 0;
+  std::vector<TorchConfig> configs;
+  std::filesystem::path reference;  // reference.py
+  std::vector<Impl> impls;          // impls/<strategy>.py
+};
+
+// task.toml and the folder layout of a torch2cuda task (no Python: reference.py and the impls are
+// checked by verify::check_torch_tasks). Every problem is reported.
+Result<TorchTask> load_torch_task(const std::filesystem::path& dir);
+Result<TorchTask> parse_torch_task_toml(const std::string& text, const std::string& file_name);
+// Task folders of one kind under root, sorted.
+std::vector<std::filesystem::path> find_task_dirs(const std::filesystem::path& root, TaskKind kind);
+// The folder of torch2cuda task `id` ("torch2cuda/<category>/<name>") under a dataset root.
+std::optional<std::filesystem::path> find_torch_task_by_id(const std::filesystem::path& root, const std::string& id);
+
 // Parses task.toml text only (no file-system checks); used by the fuzzer and by load_task.
 Result<Task> parse_task_toml(const std::string& text, const std::string& file_name);
 
-// Finds task folders (those holding task.toml) under `root`, sorted.
+// Finds C-to-CUDA task folders (those holding a task.toml of kind c2cuda) under `root`, sorted;
+// torch2cuda folders are left out (find_task_dirs(root, TaskKind::Torch2Cuda) lists those).
 std::vector<std::filesystem::path> find_task_dirs(const std::filesystem::path& root);
 
 // The folder of task `id` ("category/name") under a dataset root (root/c2cuda/id, root/id, or a search).

@@ -56,6 +56,7 @@ HostProbe probe_host_side(const task::Task& t, const std::filesystem::path& cand
 struct EvalOptions {
   bool run_gpu = true;      // false: CPU-side checks only
   bool c_baseline = false;  // also time the C reference at -O3 on one core at every config
+  bool secret_seed = true;  // inputs from a fresh random seed (false: gpu.seed, for reproducing a run)
   GpuCheckOptions gpu = [] {
     GpuCheckOptions g;
     g.impl_timeout_s = 120;  // a candidate that hangs costs at most this
@@ -65,5 +66,11 @@ struct EvalOptions {
 };
 
 EvalReport evaluate_candidate(const task::Task& t, const std::filesystem::path& candidate, const EvalOptions& o = {});
+
+// Several candidates of one task in one GPU run: the inputs, the C reference and the baselines
+// (naive, trusted) are prepared and measured once for all of them, each candidate still in its
+// own confined worker. Reports in the order of `candidates`.
+std::vector<EvalReport> evaluate_candidates(const task::Task& t, const std::vector<std::filesystem::path>& candidates,
+                                            const EvalOptions& o = {});
 
 }  // namespace cudaperf::verify

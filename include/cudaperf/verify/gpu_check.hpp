@@ -43,6 +43,7 @@ struct GpuCheckStages {
   double timed = 0;                 // workers: the timed calls (each with its reset, L2 flush and output check)
   double supervisor_checks = 0;     // supervisor: comparing outputs with the reference / trusted outputs
   double workers_total = 0;         // wall time of all workers (includes process start and exit)
+  double gpu_lock_wait = 0;         // waiting for the GPU lock (other evaluations on the same GPU)
   int workers = 0;
 };
 
@@ -54,7 +55,11 @@ struct GpuCheckOptions {
   GpuCheckStages* stages = nullptr;  // when set, time per stage is added here
   timing::StoppingRule timing{};  // min 10 samples, 0.5 % rel. stdev, 2 s budget
   std::string trusted;            // impl whose perf-size output is the reference; empty: first non-naive
-  std::string never_trusted;      // an impl that may not become the reference (the candidate under evaluation)
+  std::vector<std::string> never_trusted;  // impls that may not become the reference (the candidates under evaluation)
+  // When set, an exclusive flock(2) on this file is held while workers run: evaluations that share
+  // a GPU prepare inputs and run the C reference in parallel but take turns on the device, so
+  // timings never overlap.
+  std::string gpu_lock;
 };
 
 // Checks one task; `artifacts[i]` is the built shared object of t.impls[i] (empty if the build failed).

@@ -1,0 +1,120 @@
+# strategy: block_online — one block per row, single-pass online max/sum per thread merged by warp-shuffle block reductions, float4 output pass
+import torch
+import torch.nn as nn
+from torch.utils.cpp_extension import load_inline
+
+cuda_src = r"""
+#include <torch/extension.h>
+#include <ATen/cuda/CUDAContext.h>
+#include <cstdint>
+#include <cfloat>
+
+__device__ __forceinline__ float warp_sum(float v) {
+  for (int o = 16; o > 0; o >>= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
+  return v;
+}
+__device__ __forceinline__ float warp_max(float v) {
+  for (int o = 16; o > 0; o >>= 1) v = fmaxf(v, __shfl_xor_sync(0xffffffffu, v, o));
+  return v;
+}
+// blockDim.x must be a multiple of 32 and at most 1024; every thread receives the result
+__device__ float block_sum(float v) {
+  __shared__ float sh_sum[32];
+  const int lane = threadIdx.x & 31, wid = threadIdx.x >> 5;
+  v = warp_sum(v);
+  __syncthreads();
+  if (lane == 0) sh_sum[wid] = v;
+  __syncthreads();
+  const int nw = blockDim.x >> 5;
+  if (wid == 0) {
+    float t = lane < nw ? sh_sum[lane] : 0.0f;
+    t = warp_sum(t);
+    if (lane == 0) sh_sum[0] = t;
+  }
+  __syncthreads();
+  return sh_sum[0];
+}
+__device__ float block_max(float v) {
+  __shared__ float sh_max[32];
+  const int lane = threadIdx.x & 31, wid = threadIdx.x >> 5;
+  v = warp_max(v);
+  __syncthreads();
+  if (lane == 0) sh_max[wid] = v;
+  __syncthreads();
+  const int nw = blockDim.x >> 5;
+  if (wid == 0) {
+    float t = lane < nw ? sh_max[lane] : -INFINITY;
+    t = warp_max(t);
+    if (lane == 0) sh_max[0] = t;
+  }
+  __syncthreads();
+  return sh_max[0];
+}
+
+// one block per row, single read pass with an online (max, sum) pair per thread, merged across the
+// block with shuffles; a second pass writes the result (float4 when aligned)
+__device__ __forceinline__ void online_add(float& m, float& s, float v) {
+  if (v > m) { s = s * expf(m - v) + 1.0f; m = v; } else { s += expf(v - m); }
+}
+__global__ void sm_block_kernel(const float* __restrict__ x, float* __restrict__ y, int64_t dim, bool vec) {
+  const int64_t r = blockIdx.x;
+  const float* xr = x + r * dim;
+  float* yr = y + r * dim;
+  float m = -INFINITY, s = 0.0f;
+  if (vec) {
+    const float4* x4 = reinterpret_cast<const float4*>(xr);
+    for (int64_t i = threadIdx.x; i < dim / 4; i += blockDim.x) {
+      float4 v = x4[i];
+      online_add(m, s, v.x); online_add(m, s, v.y); online_add(m, s, v.z); online_add(m, s, v.w);
+    }
+  } else {
+    for (int64_t i = threadIdx.x; i < dim; i += blockDim.x) online_add(m, s, xr[i]);
+  }
+  const float bm = block_max(m);
+  const float scaled = (m == -INFINITY) ? 0.0f : s * expf(m - bm);
+  const float total = block_sum(scaled);
+  const float inv = 1.0f / total;
+  const float ls = logf(total);
+  (void)inv; (void)ls;
+  m = bm;
+  if (vec) {
+    const float4* x4 = reinterpret_cast<const float4*>(xr);
+    float4* y4 = reinterpret_cast<float4*>(yr);
+    for (int64_t i = threadIdx.x; i < dim / 4; i += blockDim.x) {
+      float4 v = x4[i];
+      y4[i] = make_float4(v.x - m - ls, v.y - m - ls, v.z - m - ls, v.w - m - ls);
+    }
+  } else {
+    for (int64_t i = threadIdx.x; i < dim; i += blockDim.x) yr[i] = xr[i] - m - ls;
+  }
+}
+torch::Tensor log_softmax_online_forward(torch::Tensor x) {
+  TORCH_CHECK(x.is_cuda(), "x must be a CUDA tensor");
+  TORCH_CHECK(x.scalar_type() == torch::kFloat32, "x must be float32");
+  auto xc = x.contiguous();
+  const int64_t dim = xc.size(-1);
+  const int64_t rows = dim == 0 ? 0 : xc.numel() / dim;
+  auto out = torch::empty_like(xc);
+  if (rows == 0) return out;
+  cudaStream_t stream = at::cuda::getCurrentCUDAStream();
+  const bool vec = (dim % 4 == 0) &&
+      (((reinterpret_cast<uintptr_t>(xc.data_ptr<float>()) | reinterpret_cast<uintptr_t>(out.data_ptr<float>())) & 15) == 0);
+  const int threads = dim >= 8192 ? 512 : (dim >= 512 ? 256 : 64);
+  sm_block_kernel<<<(unsigned)rows, threads, 0, stream>>>(xc.data_ptr<float>(), out.data_ptr<float>(), dim, vec);
+  C10_CUDA_KERNEL_LAUNCH_CHECK();
+  return out;
+}
+"""
+
+cpp_src = "torch::Tensor log_softmax_online_forward(torch::Tensor x);"
+
+_ext = load_inline(name="t2c_log_softmax_online", cpp_sources=cpp_src, cuda_sources=cuda_src,
+                   functions=["log_softmax_online_forward"], verbose=False)
+
+
+class ModelNew(nn.Module):
+    def __init__(self):
+        super().__init__()
+
+    def forward(self, x):
+        return _ext.log_softmax_online_forward(x)

@@ -1,0 +1,107 @@
+// PyTorch-to-CUDA (torch2cuda) tasks: validation, static guards, and evaluation of a candidate
+// through the Python worker (python/cudaperf/torch_worker.py). docs/torch2cuda.md is the contract.
+//
+// Process model: the supervisor (this code) never imports torch. Per evaluation it runs
+//   1. the static guards (python3 -m cudaperf.torch_static, standard library only),
+//   2. a build worker (load_inline arguments resolved statically, built into the cache per
+//      content hash; the candidate's Python never runs there),
+//   3. the reference worker (trusted): inputs from a secret seed sent over its stdin, expected
+//      outputs kept in its memory; it waits while
+//   4. the candidate worker (untrusted, seccomp after CUDA init) runs, times and writes outputs;
+//   5. the reference worker compares those outputs and times the eager and torch.compile baselines.
+// Results travel as JSON lines over a pipe per worker (capped; malformed or duplicated lines from
+// the candidate are hack_suspected); tensors as files in a private exchange folder.
+#pragma once
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cudaperf/task/task.hpp"
+#include "cudaperf/timing/stats.hpp"
+#include "cudaperf/verify/evaluate.hpp"
+
+namespace cudaperf::verify {
+
+// Where the Python side lives and how it is run (environment: CUDAPERF_PYTHON, CUDAPERF_PYTHON_DIR,
+// CUDAPERF_TORCH_WORKER (tests: a stand-in worker script), CUDAPERF_CONFINE_LIB,
+// CUDAPERF_TORCH_TEST_MODE=1 (tests only: device "cpu", pure-torch candidates, no guards)).
+struct TorchRuntime {
+  std::string python = "python3";
+  std::filesystem::path python_dir;   // holds the cudaperf package
+  std::string worker;                 // a script path, or "" for -m cudaperf.torch_worker
+  std::filesystem::path confine_lib;  // libcudaperf_confine.so ("" when not found)
+  bool test_mode = false;
+};
+TorchRuntime torch_runtime();
+// Whether `import torch` works with the runtime's interpreter; why not otherwise.
+bool torch_importable(const TorchRuntime& rt, std::string& why);
+
+struct StaticFinding {
+  std::string rule;
+  int line = 0;
+  std::string message;
+};
+struct TorchStatic {
+  std::string error;            // the check could not run, or the file does not parse ("syntax: ...")
+  bool syntax_error = false;
+  std::vector<StaticFinding> findings;
+  std::vector<std::string> unresolved;  // load_inline calls the build step cannot resolve
+  std::vector<std::string> kernels;     // __global__ names in the candidate's sources
+};
+TorchStatic torch_static_check(const std::filesystem::path& candidate, const TorchRuntime& rt);
+
+// ---- validation (`cudaperf tasks validate` on torch2cuda folders)
+struct TorchTaskCheck {
+  std::filesystem::path dir;
+  std::optional<task::TorchTask> task;
+  std::vector<Diagnostic> problems;
+  std::map<std::string, std::pair<int, int>> nulls;  // null -> (configs rejected, configs tested)
+  std::string battery;  // "run", or "skipped: why"
+};
+struct TorchCheckOptions {
+  bool battery = true;  // run the reference and the null battery when torch is importable
+  unsigned jobs = 0;
+  double reference_timeout_s = 300;
+};
+std::vector<TorchTaskCheck> check_torch_tasks(const std::filesystem::path& root, const TorchCheckOptions& o);
+
+// ---- the result channel (exposed for tests)
+struct ChannelParse {
+  std::vector<nlohmann::json> events;
+  std::string forged;  // non-empty: why the channel cannot be trusted (malformed, duplicated, overflow)
+};
+constexpr size_t kChannelCap = 1 << 20;
+// `strict`: the candidate's channel (every line must be a known event, each config reported once).
+ChannelParse parse_channel(const std::string& bytes, bool overflowed, bool strict);
+
+// ---- evaluation
+struct TorchEvalOptions {
+  bool run_gpu = true;
+  bool baselines = true;            // time eager PyTorch and torch.compile in the same run
+  double impl_timeout_s = 120;      // the candidate worker, all configs
+  double call_timeout_s = 10;       // one call (watchdog in the worker)
+  double build_timeout_s = 900;     // nvcc through load_inline, cold
+  double reference_timeout_s = 600; // reference worker, each phase
+  uint64_t seed = 0;                // 0: a fresh secret seed from the OS
+  int trials = 3;                   // fresh-input calls per non-perf config
+  timing::StoppingRule timing{};
+};
+
+struct TorchEvalReport {
+  EvalReport base;  // verdict, message, configs (status, timings), device
+  std::vector<StaticFinding> findings;
+  std::map<std::string, double> eager_ms, compile_ms;  // per perf config (median)
+  std::map<std::string, std::string> baseline_errors;
+  std::optional<double> speedup_vs_eager, speedup_vs_compile;  // geometric mean over perf configs
+  nlohmann::json build = nlohmann::json::object();  // extensions, cached or cold, seconds
+  std::string sandbox;
+  nlohmann::json to_json() const;
+};
+TorchEvalReport evaluate_torch_candidate(const task::TorchTask& t, const std::filesystem::path& candidate,
+                                         const TorchEvalOptions& o);
+
+}  // namespace cudaperf::verify

@@ -1,0 +1,76 @@
+"""Static guards and the timing rule of the torch2cuda worker (standard library only: no torch)."""
+import os
+import unittest
+
+from cudaperf import torch_static, torch_timing
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+GOOD = os.path.join(ROOT, "tests", "data", "torch_tasks", "torch2cuda", "elementwise", "leaky_relu", "impls",
+                    "vectorized.py")
+
+
+def rules(text):
+    return {f["rule"] for f in torch_static.check_candidate(text)["findings"]}
+
+
+class StaticGuards(unittest.TestCase):
+    def setUp(self):
+        self.good = open(GOOD, encoding="utf-8").read()
+
+    def test_dataset_impl_is_clean(self):
+        r = torch_static.check_candidate(self.good)
+        self.assertEqual(r["findings"], [])
+        self.assertEqual(r["kernels"], ["leaky_relu_vec4_kernel", "leaky_relu_tail_kernel"])
+        self.assertIn("canonical", r["extensions"][0])
+
+    def test_each_rule_fires(self):
+        body = self.good.replace("return leaky_relu_vec_ext.leaky_relu_vec(x, self.negative_slope)", "@@STMT@@")
+        cases = {
+            "torch_fallback": "return torch.matmul(x, x)",
+            "stream_or_thread": "return torch.cuda.Stream()",
+            "introspection": "return x.__class__",
+            "forbidden_builtin": "return getattr(x, 'relu')()",
+        }
+        for rule, stmt in cases.items():
+            self.assertIn(rule, rules(body.replace("@@STMT@@", stmt)), stmt)
+        self.assertIn("stream_or_thread", rules("import threading\n" + self.good))
+        self.assertIn("timer_patch", rules(self.good + "\ntorch.cuda.Event.record = None\n"))
+        self.assertIn("monkey_patch", rules(self.good + "\ntorch.relu = None\n"))
+        self.assertIn("tensor_subclass", rules(self.good + "\nclass L(torch.Tensor):\n    pass\n"))
+        self.assertIn("silent_fallback", rules(self.good + "\ntry:\n    pass\nexcept Exception:\n    pass\n"))
+        self.assertIn("library_call", rules(self.good.replace("#include <ATen/cuda/CUDAContext.h>",
+                                                               "#include <cublas_v2.h>")))
+        self.assertIn("torch_fallback", rules(self.good.replace("auto y = torch::empty_like(xc);",
+                                                                 "auto y = at::relu(xc);")))
+        self.assertIn("precision", rules(self.good.replace('"-O3"', '"--use_fast_math"')))
+        self.assertIn("no_model_new", rules(self.good.replace("class ModelNew", "class Other")))
+
+    def test_same_extension_same_key(self):
+        a = torch_static.check_candidate(self.good)["extensions"][0]["canonical"]
+        self.assertEqual(torch_static.extension_key(a, "s"), torch_static.extension_key(dict(a), "s"))
+        b = dict(a, cuda_sources=a["cuda_sources"] + ["// other"])
+        self.assertNotEqual(torch_static.extension_key(a, "s"), torch_static.extension_key(b, "s"))
+
+    def test_unresolved_load_inline(self):
+        text = self.good.replace('name="t2c_leaky_relu_vec"', 'name=make_name()')
+        r = torch_static.check_candidate(text)
+        self.assertIn("unresolved", r["extensions"][0])
+
+
+class TimingRule(unittest.TestCase):
+    def test_converges_after_min_samples(self):
+        r = torch_timing.measure(lambda: 1.0, min_samples=10, budget_s=100)
+        self.assertEqual((r["samples"], r["stop_reason"], r["median_ms"]), (10, "converged", 1.0))
+
+    def test_failure_stops(self):
+        r = torch_timing.measure(lambda: -1.0)
+        self.assertEqual(r["stop_reason"], "failed")
+
+    def test_quartiles(self):
+        s = torch_timing.summarize([4.0, 1.0, 3.0, 2.0])
+        self.assertEqual((s["min_ms"], s["median_ms"], s["q1_ms"], s["q3_ms"]), (1.0, 2.5, 1.75, 3.25))
+
+
+if __name__ == "__main__":
+    unittest.main()

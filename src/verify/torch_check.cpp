@@ -1,0 +1,829 @@
+// torch2cuda: static guards, validation and the supervisor of the Python worker (torch_check.hpp).
+#include "cudaperf/verify/torch_check.hpp"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <sched.h>
+#include <signal.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <csignal>
+#include <cstdlib>
+#include <cstring>
+#include <fmt/format.h>
+#include <fstream>
+#include <functional>
+#include <mutex>
+#include <random>
+#include <set>
+#include <sstream>
+
+#include "cudaperf/compile/compile.hpp"
+#include "cudaperf/sandbox/confine.hpp"
+#include "cudaperf/sandbox/process.hpp"
+#include "cudaperf/util/file.hpp"
+#include "cudaperf/util/parallel.hpp"
+#include "cudaperf/verify/gpu_check.hpp"
+#include "cudaperf/verify/verdict.hpp"
+
+extern char** environ;
+
+#ifndef CUDAPERF_PYTHON_DIR
+#define CUDAPERF_PYTHON_DIR ""
+#endif
+
+namespace cudaperf::verify {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+std::string env_or(const char* name, const std::string& fallback) {
+  const char* v = std::getenv(name);
+  return v && *v ? std::string(v) : fallback;
+}
+
+double since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
+
+// ---------------------------------------------------------------- one worker process
+
+// A Python worker: stdin (commands), a result channel (its fd 3), stdout+stderr (kept, capped).
+struct WorkerProcess {
+  pid_t pid = -1;
+  int in_fd = -1, chan_fd = -1, out_fd = -1;
+  std::string channel, output;
+  bool overflow = false, exited = false, timed_out = false;
+  int status = 0;
+  Clock::time_point t0;
+
+  ~WorkerProcess() { kill_all(); }
+
+  bool start(const std::vector<std::string>& argv, const std::vector<std::string>& env, std::string& err) {
+    int in[2], ch[2], out[2];
+    if (pipe2(in, O_CLOEXEC) || pipe2(ch, O_CLOEXEC) || pipe2(out, O_CLOEXEC)) {
+      err = "pipe failed";
+      return false;
+    }
+    std::vector<char*> av, ev;
+    for (auto& a : argv) av.push_back(const_cast<char*>(a.c_str()));
+    av.push_back(nullptr);
+    for (auto& e : env) ev.push_back(const_cast<char*>(e.c_str()));
+    ev.push_back(nullptr);
+    t0 = Clock::now();
+    pid = fork();
+    if (pid < 0) {
+      err = "fork failed";
+      return false;
+    }
+    if (pid == 0) {
+      // Only async-signal-safe calls until exec.
+      setpgid(0, 0);
+      unshare(CLONE_NEWNET);  // no network where permitted (the seccomp filter refuses sockets anyway)
+      rlimit zero{0, 0};
+      setrlimit(RLIMIT_CORE, &zero);
+      dup2(in[0], 0);
+      dup2(out[1], 1);
+      dup2(out[1], 2);
+      dup2(ch[1], 3);
+      for (int fd = 4; fd < 1024; ++fd) close(fd);
+      execvpe(av[0], av.data(), ev.data());
+      _exit(127);
+    }
+    close(in[0]);
+    close(ch[1]);
+    close(out[1]);
+    in_fd = in[1];
+    chan_fd = ch[0];
+    out_fd = out[0];
+    return true;
+  }
+
+  void write_line(const std::string& s) {
+    if (in_fd < 0) return;
+    std::string line = s + "\n";
+    signal(SIGPIPE, SIG_IGN);
+    ssize_t n = ::write(in_fd, line.data(), line.size());
+    (void)n;
+  }
+  void close_stdin() {
+    if (in_fd >= 0) close(in_fd);
+    in_fd = -1;
+  }
+
+  // Reads until pred() holds, the process exits, or the deadline; true when pred() held.
+  bool pump(Clock::time_point deadline, const std::function<bool()>& pred) {
+    char buf[65536];
+    while (true) {
+      if (pred && pred()) return true;
+      if (exited && chan_fd < 0 && out_fd < 0) return false;
+      auto now = Clock::now();
+      if (now >= deadline) {
+        if (!exited) {
+          timed_out = true;
+          kill_all();
+        }
+        return pred && pred();
+      }
+      pollfd p[2];
+      int n = 0;
+      if (chan_fd >= 0) p[n++] = {chan_fd, POLLIN, 0};
+      if (out_fd >= 0) p[n++] = {out_fd, POLLIN, 0};
+      int ms = static_cast<int>(std::min<long long>(50, std::chrono::duration_cast<std::chrono::milliseconds>(deadline - now).count() + 1));
+      if (n > 0 && poll(p, static_cast<nfds_t>(n), ms) > 0) {
+        for (int i = 0; i < n; ++i) {
+          if (!(p[i].revents & (POLLIN | POLLHUP | POLLERR))) continue;
+          ssize_t r = read(p[i].fd, buf, sizeof buf);
+          bool is_chan = p[i].fd == chan_fd;
+          if (r <= 0) {
+            close(p[i].fd);
+            (is_chan ? chan_fd : out_fd) = -1;
+            continue;
+          }
+          std::string& dst = is_chan ? channel : output;
+          size_t cap = is_chan ? kChannelCap : (1 << 16);
+          if (dst.size() + static_cast<size_t>(r) > cap) {
+            if (is_chan) overflow = true;
+            dst.append(buf, std::min(static_cast<size_t>(r), cap - std::min(cap, dst.size())));
+          } else {
+            dst.append(buf, static_cast<size_t>(r));
+          }
+        }
+      } else if (n == 0) {
+        usleep(5000);
+      }
+      if (!exited) {
+        int st = 0;
+        if (waitpid(pid, &st, WNOHANG) == pid) {
+          exited = true;
+          status = st;
+        }
+      }
+    }
+  }
+
+  void wait_exit(Clock::time_point deadline) { pump(deadline, nullptr); }
+
+  void kill_all() {
+    if (pid > 0 && !exited) {
+      kill(-pid, SIGKILL);
+      kill(pid, SIGKILL);
+      int st = 0;
+      waitpid(pid, &st, 0);
+      exited = true;
+      status = st;
+    }
+    for (int* fd : {&in_fd, &chan_fd, &out_fd})
+      if (*fd >= 0) {
+        close(*fd);
+        *fd = -1;
+      }
+  }
+
+  int signal_number() const { return exited && WIFSIGNALED(status) ? WTERMSIG(status) : 0; }
+  int exit_code() const { return exited && WIFEXITED(status) ? WEXITSTATUS(status) : -1; }
+  std::string describe() const {
+    if (timed_out) return fmt::format("timed out after {:.1f} s", since(t0));
+    if (int s = signal_number()) return fmt::format("killed by signal {} ({})", s, strsignal(s));
+    return fmt::format("exit code {}", exit_code());
+  }
+  std::string output_tail(size_t n = 1500) const { return output.size() > n ? output.substr(output.size() - n) : output; }
+  bool has_event(const std::string& ev) const {
+    return channel.find("\"event\": \"" + ev + "\"") != std::string::npos ||
+           channel.find("\"event\":\"" + ev + "\"") != std::string::npos;
+  }
+};
+
+std::vector<std::string> worker_env(const TorchRuntime& rt) {
+  std::vector<std::string> env;
+  std::string pp = rt.python_dir.string();
+  if (const char* old = std::getenv("PYTHONPATH"); old && *old) pp += std::string(":") + old;
+  env.push_back("PYTHONPATH=" + pp);
+  env.push_back("PYTHONDONTWRITEBYTECODE=1");
+  env.push_back("PYTHONUNBUFFERED=1");
+  for (const char* keep : {"PATH", "HOME", "LD_LIBRARY_PATH", "CUDA_HOME", "CUDA_VISIBLE_DEVICES", "CUDAPERF_NO_SECCOMP",
+                           "TMPDIR", "LANG", "CXX", "CC", "TORCH_CUDA_ARCH_LIST", "MAX_JOBS"})
+    if (const char* v = std::getenv(keep)) env.push_back(std::string(keep) + "=" + v);
+  if (rt.test_mode) {
+    env.push_back("CUDAPERF_TORCH_TEST_MODE=1");
+    for (char** e = environ; *e; ++e)
+      if (std::strncmp(*e, "CUDAPERF_TEST_", 14) == 0) env.push_back(*e);  // scenarios of the fake worker
+  }
+  return env;
+}
+
+std::vector<std::string> worker_argv(const TorchRuntime& rt, const std::string& role) {
+  std::vector<std::string> a{rt.python};
+  if (rt.worker.empty()) a.insert(a.end(), {"-m", "cudaperf.torch_worker"});
+  else a.push_back(rt.worker);
+  a.insert(a.end(), {role, "--channel-fd", "3"});
+  return a;
+}
+
+uint64_t fresh_seed() {
+  std::random_device rd;
+  return (static_cast<uint64_t>(rd()) << 32) ^ rd() ^ static_cast<uint64_t>(Clock::now().time_since_epoch().count());
+}
+
+// A private folder for one evaluation's tensors (RAM-backed where possible).
+fs::path make_exchange_dir() {
+  for (const char* base : {"/dev/shm", "/tmp"}) {
+    std::string tmpl = std::string(base) + "/cudaperf-t2c-XXXXXX";
+    std::vector<char> b(tmpl.begin(), tmpl.end());
+    b.push_back(0);
+    if (mkdtemp(b.data())) return fs::path(b.data());
+  }
+  return {};
+}
+
+json plan_configs(const task::TorchTask& t, bool perf_too) {
+  json arr = json::array();
+  for (const auto& c : t.configs) {
+    if (c.perf && !perf_too) continue;
+    json g = json::object();
+    for (const auto& [k, v] : c.globals) g[k] = json::parse(v, nullptr, false);
+    arr.push_back({{"name", c.name}, {"perf", c.perf}, {"globals", g}});
+  }
+  return arr;
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------- runtime, static guards
+
+TorchRuntime torch_runtime() {
+  TorchRuntime rt;
+  rt.python = env_or("CUDAPERF_PYTHON", "python3");
+  rt.python_dir = env_or("CUDAPERF_PYTHON_DIR", CUDAPERF_PYTHON_DIR);
+  rt.worker = env_or("CUDAPERF_TORCH_WORKER", "");
+  rt.test_mode = env_or("CUDAPERF_TORCH_TEST_MODE", "") == "1";
+  std::string lib = env_or("CUDAPERF_CONFINE_LIB", "");
+  if (lib.empty()) {
+    std::error_code ec;
+    fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+    for (const fs::path& p : {exe.parent_path() / "libcudaperf_confine.so", exe.parent_path() / "lib" / "libcudaperf_confine.so"})
+      if (!ec && fs::is_regular_file(p)) {
+        lib = p.string();
+        break;
+      }
+  }
+  rt.confine_lib = lib;
+  return rt;
+}
+
+bool torch_importable(const TorchRuntime& rt, std::string& why) {
+  auto r = sandbox::run_process({rt.python, "-c", "import torch; print(torch.__version__)"}, std::chrono::seconds(120));
+  if (r.ok()) return true;
+  std::string out = r.output;
+  while (!out.empty() && (out.back() == '\n' || out.back() == ' ')) out.pop_back();
+  auto nl = out.find_last_of('\n');
+  why = fmt::format("torch is not importable by {} ({})", rt.python,
+                    r.spawn_failed ? "cannot run it" : out.substr(nl == std::string::npos ? 0 : nl + 1, 200));
+  return false;
+}
+
+TorchStatic torch_static_check(const fs::path& candidate, const TorchRuntime& rt) {
+  TorchStatic s;
+  std::string py = env_or("CUDAPERF_STATIC_PYTHON", "python3");  // standard library only: any python3
+  auto r = sandbox::run_process({py, "-c",
+                                 "import sys; sys.path.insert(0, sys.argv[1]); from cudaperf import torch_static; "
+                                 "sys.exit(torch_static.main(['torch_static', 'candidate', sys.argv[2]]))",
+                                 rt.python_dir.string(), candidate.string()},
+                                std::chrono::seconds(60), 4 << 20);
+  auto j = json::parse(r.output.substr(0, r.output.find_last_of('}') + 1), nullptr, false);
+  if (!r.ok() || j.is_discarded() || !j.is_object()) {
+    s.error = fmt::format("the static checker did not run ({}): {}", r.describe(), r.output.substr(0, 400));
+    return s;
+  }
+  if (j.contains("syntax_error")) {
+    s.syntax_error = true;
+    s.error = j["syntax_error"].get<std::string>();
+  }
+  for (const auto& f : j.value("findings", json::array()))
+    s.findings.push_back({f.value("rule", "?"), f.value("line", 0), f.value("message", "")});
+  for (const auto& e : j.value("extensions", json::array()))
+    if (e.contains("unresolved")) s.unresolved.push_back(fmt::format("line {}: {}", e.value("line", 0), e.value("unresolved", "")));
+  for (const auto& k : j.value("kernels", json::array())) s.kernels.push_back(k.get<std::string>());
+  return s;
+}
+
+// ---------------------------------------------------------------- channel
+
+ChannelParse parse_channel(const std::string& bytes, bool overflowed, bool strict) {
+  ChannelParse p;
+  if (overflowed) p.forged = fmt::format("rule result_channel: more than {} bytes on the result channel", kChannelCap);
+  static const std::set<std::string> kEvents = {"ready", "built", "config", "start", "done", "fatal", "sandbox",
+                                                "compare", "baseline", "validate"};
+  static const std::set<std::string> kNumeric = {"median_ms", "min_ms", "max_ms", "mean_ms", "q1_ms", "q3_ms",
+                                                 "rel_stdev", "samples", "timed_calls", "wall_excess_ms", "setup_s",
+                                                 "timed_s", "discarded", "calls"};
+  std::set<std::string> started, reported;
+  std::istringstream in(bytes);
+  std::string line;
+  int n = 0;
+  while (std::getline(in, line)) {
+    ++n;
+    if (line.empty()) continue;
+    auto j = json::parse(line, nullptr, false);
+    if (j.is_discarded() || !j.is_object() || !j.contains("event") || !j["event"].is_string() ||
+        !kEvents.count(j["event"].get<std::string>())) {
+      if (strict && p.forged.empty()) p.forged = fmt::format("rule result_channel: line {} is not a harness message", n);
+      continue;
+    }
+    std::string ev = j["event"];
+    if (strict) {
+      for (auto& [k, v] : j.items())
+        if (kNumeric.count(k) && !v.is_number() && p.forged.empty())
+          p.forged = fmt::format("rule result_channel: '{}' is not a number (line {})", k, n);
+      if (ev == "start") {
+        std::string c = j.value("config", "");
+        if (!started.insert(c).second && p.forged.empty()) p.forged = fmt::format("rule result_channel: config '{}' started twice", c);
+      } else if (ev == "config") {
+        std::string c = j.value("config", "");
+        std::string st = j.value("status", "");
+        Verdict v;
+        if (st != "done" && !parse_verdict(st, v) && p.forged.empty())
+          p.forged = fmt::format("rule result_channel: unknown status '{}' (line {})", st, n);
+        if (c != "*" && !started.count(c) && p.forged.empty())
+          p.forged = fmt::format("rule result_channel: a result for config '{}' that never started", c);
+        if (!reported.insert(c).second && p.forged.empty())
+          p.forged = fmt::format("rule result_channel: config '{}' reported twice", c);
+      } else if (ev != "sandbox" && ev != "done" && ev != "fatal" && p.forged.empty()) {
+        p.forged = fmt::format("rule result_channel: event '{}' does not come from a candidate worker", ev);
+      }
+    }
+    p.events.push_back(std::move(j));
+  }
+  return p;
+}
+
+// ---------------------------------------------------------------- validation
+
+std::vector<TorchTaskCheck> check_torch_tasks(const fs::path& root, const TorchCheckOptions& o) {
+  std::vector<TorchTaskCheck> out;
+  auto dirs = task::find_task_dirs(root, task::TaskKind::Torch2Cuda);
+  out.resize(dirs.size());
+  std::map<std::string, fs::path> ids;
+  for (size_t i = 0; i < dirs.size(); ++i) {
+    auto& tc = out[i];
+    tc.dir = dirs[i];
+    auto r = task::load_torch_task(dirs[i]);
+    if (r) tc.task = r.value();
+    else tc.problems = r.errors();
+    if (tc.task) {
+      auto [it, fresh] = ids.emplace(tc.task->id, tc.dir);
+      if (!fresh) tc.problems.push_back({(tc.dir / "task.toml").string(), 0, 0, fmt::format("id '{}' is also used by {}", tc.task->id, it->second.string())});
+      std::map<std::string, std::string> seen;
+      for (const auto& im : tc.task->impls) {
+        std::string src = read_file(im.path).value_or("");
+        auto [hit, fresh_src] = seen.emplace(src, im.strategy);
+        if (!fresh_src) tc.problems.push_back({im.path.string(), 0, 0, fmt::format("identical to impls/{}.py: strategies must be distinct", hit->second)});
+      }
+    }
+  }
+  if (out.empty()) return out;
+  TorchRuntime rt = torch_runtime();
+  // CPU side, standard library only: reference.py names, config keys, every impl's static guards.
+  json req = {{"tasks", json::array()}};
+  std::vector<size_t> idx;
+  for (size_t i = 0; i < out.size(); ++i) {
+    if (!out[i].task) {
+      // a folder whose task.toml did not load: still check reference.py when present
+      continue;
+    }
+    const auto& t = *out[i].task;
+    json keys = json::array();
+    std::set<std::string> ks;
+    for (const auto& c : t.configs)
+      for (const auto& [k, v] : c.globals)
+        if (ks.insert(k).second) keys.push_back(k);
+    json impls = json::object();
+    for (const auto& im : t.impls) impls[im.strategy] = im.path.string();
+    req["tasks"].push_back({{"dir", t.dir.string()}, {"reference", t.reference.string()}, {"config_keys", keys}, {"impls", impls}});
+    idx.push_back(i);
+  }
+  if (!idx.empty()) {
+    char tmpl[] = "/tmp/cudaperf-t2c-req-XXXXXX";
+    int fd = mkstemp(tmpl);
+    if (fd >= 0) {
+      std::string text = req.dump();
+      ssize_t w = ::write(fd, text.data(), text.size());
+      (void)w;
+      close(fd);
+      std::string py = env_or("CUDAPERF_STATIC_PYTHON", "python3");
+      auto r = sandbox::run_process({py, "-c",
+                                     "import sys; sys.path.insert(0, sys.argv[1]); from cudaperf import torch_static; "
+                                     "sys.exit(torch_static.main(['torch_static', 'tasks', sys.argv[2]]))",
+                                     rt.python_dir.string(), tmpl},
+                                    std::chrono::seconds(300), 16 << 20);
+      fs::remove(tmpl);
+      auto j = json::parse(r.output.substr(0, r.output.find_last_of('}') + 1), nullptr, false);
+      if (!r.ok() || j.is_discarded()) {
+        for (size_t i : idx)
+          out[i].problems.push_back({out[i].dir.string(), 0, 0, fmt::format("the static checker did not run ({}): {}", r.describe(), r.output.substr(0, 300))});
+      } else {
+        const auto& arr = j["tasks"];
+        for (size_t k = 0; k < idx.size() && k < arr.size(); ++k) {
+          auto& tc = out[idx[k]];
+          for (const auto& p : arr[k].value("reference", json::array())) tc.problems.push_back({"", 0, 0, p.get<std::string>()});
+          for (auto& [name, ps] : arr[k]["impls"].items())
+            for (const auto& p : ps) tc.problems.push_back({"", 0, 0, p.get<std::string>()});
+        }
+      }
+    }
+  }
+  // The reference twice per config (deterministic, finite) and the null battery, with torch.
+  std::string why;
+  bool have_torch = o.battery && torch_importable(rt, why);
+  if (!o.battery) why = "not requested";
+  bool have_gpu = false;
+  if (have_torch && !rt.test_mode) describe_gpu(have_gpu);
+  std::string device = have_gpu ? "cuda" : "cpu";
+  parallel_for(out.size(), have_gpu ? 1 : (o.jobs ? o.jobs : default_jobs()), [&](size_t i) {
+    auto& tc = out[i];
+    if (!tc.task) return;
+    if (!have_torch) {
+      tc.battery = "skipped: " + why;
+      return;
+    }
+    bool small = std::any_of(tc.task->configs.begin(), tc.task->configs.end(), [](const task::TorchConfig& c) { return !c.perf; });
+    if (!small) {
+      tc.battery = "skipped: no non-perf config (the battery runs at small sizes)";
+      return;
+    }
+    bool static_ok = std::none_of(tc.problems.begin(), tc.problems.end(), [](const Diagnostic& d) { return d.message.find("reference.py") != std::string::npos; });
+    if (!static_ok) {
+      tc.battery = "skipped: reference.py has problems";
+      return;
+    }
+    fs::path x = make_exchange_dir();
+    json plan = {{"mode", "validate"}, {"reference", fs::absolute(tc.task->reference).string()}, {"rtol", tc.task->rtol},
+                 {"atol", tc.task->atol}, {"deterministic", tc.task->deterministic}, {"input_dist", tc.task->input_dist},
+                 {"configs", plan_configs(*tc.task, false)}, {"device", device}, {"trials", 2}, {"xdir", x.string()}};
+    std::ofstream(x / "plan.json") << plan.dump();
+    WorkerProcess w;
+    std::string err;
+    auto argv = worker_argv(rt, "reference");
+    argv.insert(argv.end(), {"--plan", (x / "plan.json").string()});
+    if (!w.start(argv, worker_env(rt), err)) {
+      tc.problems.push_back({tc.dir.string(), 0, 0, "cannot start the torch worker: " + err});
+    } else {
+      w.write_line(R"({"seed": 1592700966})");
+      w.wait_exit(Clock::now() + std::chrono::milliseconds(static_cast<long long>(o.reference_timeout_s * 1000)));
+      auto cp = parse_channel(w.channel, w.overflow, false);
+      bool got = false;
+      for (const auto& e : cp.events) {
+        if (e["event"] == "fatal")
+          tc.problems.push_back({tc.task->reference.string(), 0, 0, e.value("message", "reference failed")});
+        if (e["event"] != "validate") continue;
+        got = true;
+        for (const auto& p : e["problems"]) tc.problems.push_back({tc.task->reference.string(), 0, 0, p.get<std::string>()});
+        for (auto& [name, r] : e["nulls"].items()) {
+          tc.nulls[name] = {r.value("rejected", 0), r.value("tested", 0)};
+          if (r.value("rejected", 0) == 0)
+            tc.problems.push_back({tc.task->reference.string(), 0, 0,
+                                   fmt::format("null-solution battery: '{}' passes every non-perf config within the task's "
+                                               "tolerance (make the inputs or outputs less degenerate{})", name,
+                                               tc.task->input_dist == "mixed" ? "" : ", e.g. input_dist = \"mixed\"")});
+        }
+      }
+      if (!got && tc.problems.empty())
+        tc.problems.push_back({tc.task->reference.string(), 0, 0, fmt::format("the reference worker did not finish ({}): {}", w.describe(), w.output_tail(600))});
+      tc.battery = got ? "run" : "failed";
+    }
+    std::error_code ec;
+    fs::remove_all(x, ec);
+  });
+  return out;
+}
+
+// ---------------------------------------------------------------- evaluation
+
+json TorchEvalReport::to_json() const {
+  json j = {{"kind", "torch2cuda"},
+            {"task", base.task_id},
+            {"candidate", base.candidate},
+            {"verdict", verdict_name(base.verdict)},
+            {"tier", verdict_tier(base.verdict)},
+            {"complete", base.gpu_stages_run || base.verdict != Verdict::Ok},
+            {"message", base.message},
+            {"gpu_stages", base.gpu_stages_run ? "run" : "skipped"},
+            {"device", base.device},
+            {"sandbox", sandbox},
+            {"build", build}};
+  j["findings"] = json::array();
+  for (const auto& f : findings) j["findings"].push_back({{"rule", f.rule}, {"line", f.line}, {"message", f.message}});
+  j["configs"] = json::array();
+  for (const auto& c : base.configs) {
+    json x = {{"config", c.config}, {"perf", c.perf}, {"status", c.status}, {"message", c.message},
+              {"median_ms", c.median_ms}, {"min_ms", c.min_ms}, {"q1_ms", c.q1_ms}, {"q3_ms", c.q3_ms},
+              {"rel_stdev", c.rel_stdev}, {"samples", c.samples}, {"timed_calls", c.timed_calls}};
+    if (auto it = eager_ms.find(c.config); it != eager_ms.end()) x["eager_ms"] = it->second;
+    if (auto it = compile_ms.find(c.config); it != compile_ms.end()) x["compile_ms"] = it->second;
+    if (auto it = baseline_errors.find(c.config); it != baseline_errors.end()) x["baseline_error"] = it->second;
+    j["configs"].push_back(x);
+  }
+  if (speedup_vs_eager) j["speedup_vs_eager"] = *speedup_vs_eager;
+  if (speedup_vs_compile) j["speedup_vs_compile"] = *speedup_vs_compile;
+  return j;
+}
+
+namespace {
+
+void set_verdict(TorchEvalReport& r, Verdict v, std::string msg) {
+  r.base.verdict = v;
+  r.base.message = std::move(msg);
+}
+
+// The status of the config the candidate worker was in when it ended, from how it ended.
+std::pair<std::string, std::string> ended_status(const WorkerProcess& w, double call_timeout_s) {
+  int sig = w.signal_number();
+  if (sig == SIGALRM)
+    return {"timeout", fmt::format("one call did not return within {:.0f} s (per-call watchdog; worker killed)", std::max(1.0, std::ceil(call_timeout_s)))};
+  if (w.timed_out) return {"timeout", fmt::format("the candidate worker {}", w.describe())};
+  if (sig == sandbox::forbidden_call_signal())
+    return {"hack_suspected", "rule sandbox: a forbidden system call (network, processes, namespaces, ptrace or signals to others): worker killed by SIGSYS"};
+  if (sig == SIGXFSZ) return {"hack_suspected", "rule sandbox: tried to write a file: worker killed by SIGXFSZ"};
+  if (sig != 0) return {"runtime_error", fmt::format("the candidate worker crashed: {}; {}", w.describe(), w.output_tail(400))};
+  return {"hack_suspected", fmt::format("rule result_channel: the worker ended on its own ({}) without finishing", w.describe())};
+}
+
+}  // namespace
+
+TorchEvalReport evaluate_torch_candidate(const task::TorchTask& t, const fs::path& candidate, const TorchEvalOptions& o) {
+  TorchEvalReport r;
+  r.base.task_id = t.id;
+  r.base.candidate = candidate.string();
+  TorchRuntime rt = torch_runtime();
+  // 1. Static guards (any machine, no torch).
+  if (!rt.test_mode) {
+    auto st = torch_static_check(candidate, rt);
+    if (st.syntax_error) {
+      set_verdict(r, Verdict::CompileError, st.error);
+      return r;
+    }
+    if (!st.error.empty()) {
+      set_verdict(r, Verdict::RuntimeError, "internal: " + st.error);
+      return r;
+    }
+    r.findings = st.findings;
+    if (!st.findings.empty()) {
+      std::string msg;
+      for (const auto& f : st.findings) msg += fmt::format("{}rule {} (line {}): {}", msg.empty() ? "" : "\n", f.rule, f.line, f.message);
+      set_verdict(r, Verdict::HackSuspected, msg);
+      return r;
+    }
+    if (!st.unresolved.empty()) {
+      set_verdict(r, Verdict::CompileError, "load_inline cannot be built ahead of the run (sources, names and flags must be module-level constants): " + st.unresolved.front());
+      return r;
+    }
+  }
+  // 2. Where it runs.
+  bool have_gpu = false;
+  std::string device = "cpu";
+  if (rt.test_mode) {
+    r.base.device = "cpu (test mode: pure-torch candidates, own-kernel guard off)";
+  } else {
+    r.base.device = o.run_gpu ? describe_gpu(have_gpu) : "GPU stages not requested (--no-gpu)";
+    device = "cuda";
+  }
+  if (!rt.test_mode && !have_gpu) {
+    r.base.message = fmt::format("passed the static guards; GPU stages skipped: {}", r.base.device);
+    return r;
+  }
+  std::string why;
+  if (rt.worker.empty() && !torch_importable(rt, why)) {
+    r.base.message = fmt::format("passed the static guards; GPU stages skipped: {} (set CUDAPERF_PYTHON)", why);
+    return r;
+  }
+  fs::path x = make_exchange_dir();
+  if (x.empty()) {
+    set_verdict(r, Verdict::RuntimeError, "internal: no exchange folder");
+    return r;
+  }
+  struct Cleanup {
+    fs::path p;
+    ~Cleanup() {
+      std::error_code ec;
+      fs::remove_all(p, ec);
+    }
+  } cleanup{x};
+  auto env = worker_env(rt);
+  fs::path cache = compile::default_cache_dir();
+  // 3. Build (cached per content hash), before and outside the confined run.
+  json manifest = {{"extensions", json::array()}, {"salt", ""}};
+  if (!rt.test_mode) {
+    WorkerProcess b;
+    std::string err;
+    auto argv = worker_argv(rt, "build");
+    argv.insert(argv.end(), {"--candidate", fs::absolute(candidate).string(), "--cache", cache.string()});
+    auto b0 = Clock::now();
+    if (!b.start(argv, env, err)) {
+      set_verdict(r, Verdict::RuntimeError, "internal: cannot start the build worker: " + err);
+      return r;
+    }
+    b.wait_exit(Clock::now() + std::chrono::milliseconds(static_cast<long long>(o.build_timeout_s * 1000)));
+    auto cp = parse_channel(b.channel, b.overflow, false);
+    const json* built = nullptr;
+    for (const auto& e : cp.events)
+      if (e["event"] == "built") built = &e;
+    if (!built) {
+      set_verdict(r, b.timed_out ? Verdict::Timeout : Verdict::CompileError,
+                  fmt::format("the build did not finish ({}): {}", b.describe(), b.output_tail(1500)));
+      return r;
+    }
+    r.build = {{"seconds", since(b0)}, {"extensions", (*built)["extensions"]}};
+    int hits = 0;
+    for (const auto& e : (*built)["extensions"]) hits += e.value("cached", false);
+    r.build["cache_hits"] = hits;
+    if (built->value("status", "") != "ok") {
+      set_verdict(r, Verdict::CompileError, built->value("message", "the extension does not build"));
+      return r;
+    }
+    manifest = {{"extensions", (*built)["extensions"]}, {"salt", built->value("salt", "")}};
+  }
+  std::ofstream(x / "manifest.json") << manifest.dump();
+  // 4. Reference: inputs from the secret seed, expected outputs kept in its memory.
+  json plan = {{"reference", fs::absolute(t.reference).string()}, {"rtol", t.rtol}, {"atol", t.atol},
+               {"deterministic", t.deterministic}, {"input_dist", t.input_dist}, {"configs", plan_configs(t, true)},
+               {"device", device}, {"trials", o.trials}, {"xdir", x.string()}, {"baselines", o.baselines},
+               {"call_timeout_s", o.call_timeout_s}, {"test_mode", rt.test_mode},
+               {"timing", {{"min_samples", o.timing.min_samples}, {"max_samples", o.timing.max_samples},
+                           {"target_rel_stdev", o.timing.target_rel_stdev}, {"budget_s", o.timing.budget_s}}}};
+  std::ofstream(x / "plan.json") << plan.dump();
+  WorkerProcess ref;
+  std::string err;
+  auto rargv = worker_argv(rt, "reference");
+  rargv.insert(rargv.end(), {"--plan", (x / "plan.json").string()});
+  if (!ref.start(rargv, env, err)) {
+    set_verdict(r, Verdict::RuntimeError, "internal: cannot start the reference worker: " + err);
+    return r;
+  }
+  ref.write_line(json{{"seed", o.seed ? o.seed : fresh_seed()}}.dump());  // never on a command line
+  auto ref_deadline = [&] { return Clock::now() + std::chrono::milliseconds(static_cast<long long>(o.reference_timeout_s * 1000)); };
+  ref.pump(ref_deadline(), [&] { return ref.has_event("ready") || ref.has_event("fatal"); });
+  json ready;
+  for (const auto& e : parse_channel(ref.channel, ref.overflow, false).events) {
+    if (e["event"] == "ready") ready = e;
+    if (e["event"] == "fatal") {
+      set_verdict(r, Verdict::RuntimeError, "the task's reference failed (a dataset problem, not the candidate's): " + e.value("message", ""));
+      return r;
+    }
+  }
+  if (ready.is_null()) {
+    set_verdict(r, Verdict::RuntimeError, fmt::format("the task's reference worker did not get ready ({}): {}", ref.describe(), ref.output_tail(800)));
+    return r;
+  }
+  r.base.gpu_stages_run = true;
+  // 5. Candidate: confined, sees inputs and weights only.
+  json cplan = plan;
+  cplan["ready"] = json::array();
+  for (const auto& c : ready["configs"]) cplan["ready"].push_back({{"index", c["index"]}, {"config", c["config"]}});
+  cplan["confine_lib"] = rt.confine_lib.string();
+  std::ofstream(x / "cplan.json") << cplan.dump();
+  WorkerProcess cw;
+  auto cargv = worker_argv(rt, "candidate");
+  cargv.insert(cargv.end(), {"--plan", (x / "cplan.json").string(), "--candidate", fs::absolute(candidate).string(),
+                             "--manifest", (x / "manifest.json").string()});
+  if (!cw.start(cargv, env, err)) {
+    set_verdict(r, Verdict::RuntimeError, "internal: cannot start the candidate worker: " + err);
+    return r;
+  }
+  cw.close_stdin();
+  cw.wait_exit(Clock::now() + std::chrono::milliseconds(static_cast<long long>(o.impl_timeout_s * 1000)));
+  auto cp = parse_channel(cw.channel, cw.overflow, true);
+  // 6. Compare and baselines in the reference worker.
+  ref.write_line("compare");
+  ref.close_stdin();
+  ref.wait_exit(ref_deadline());
+  auto rp = parse_channel(ref.channel, ref.overflow, false);
+
+  std::map<std::string, json> cres, compare;
+  std::string pending, worker_fatal;
+  bool done = false;
+  for (const auto& e : cp.events) {
+    std::string ev = e["event"];
+    if (ev == "start") pending = e.value("config", "");
+    else if (ev == "config") {
+      cres[e.value("config", "")] = e;
+      if (e.value("config", "") == pending) pending.clear();
+    } else if (ev == "done") done = true;
+    else if (ev == "sandbox") r.sandbox = e.value("status", "");
+    else if (ev == "fatal") worker_fatal = e.value("message", "");
+  }
+  for (const auto& e : rp.events) {
+    std::string ev = e["event"];
+    if (ev == "compare") compare[e.value("config", "")] = e;
+    if (ev == "baseline") {
+      std::string c = e.value("config", "");
+      if (e.contains("error")) r.baseline_errors[c] += fmt::format("{}{}: {}", r.baseline_errors[c].empty() ? "" : "; ", e.value("kind", ""), e.value("error", ""));
+      else (e.value("kind", "") == "eager" ? r.eager_ms : r.compile_ms)[c] = e.value("median_ms", -1.0);
+    }
+  }
+  if (!cp.forged.empty()) {
+    set_verdict(r, Verdict::HackSuspected, cp.forged);
+    return r;
+  }
+  if (!worker_fatal.empty()) {
+    set_verdict(r, Verdict::RuntimeError, "internal: the candidate worker failed: " + worker_fatal);
+    return r;
+  }
+  bool worker_ended_badly = !(cw.exited && (cw.exit_code() == 0 || cw.exit_code() == 3) && done);
+  double log_e = 0, log_c = 0;
+  int n_e = 0, n_c = 0;
+  bool stopped = false;
+  for (const auto& c : t.configs) {
+    ConfigResult cr;
+    cr.config = c.name;
+    cr.perf = c.perf;
+    if (stopped) {
+      cr.status = "not_run";
+      cr.message = "not run: the worker had stopped earlier";
+      r.base.configs.push_back(cr);
+      continue;
+    }
+    auto it = cres.find(c.name);
+    if (it == cres.end() && cres.count("*")) it = cres.find("*");
+    if (it == cres.end()) {
+      if (pending == c.name || (worker_ended_badly && pending.empty())) {
+        auto [st, msg] = ended_status(cw, o.call_timeout_s);
+        cr.status = st;
+        cr.message = msg;
+      } else {
+        cr.status = "not_run";
+        cr.message = "not run";
+      }
+      stopped = true;
+      r.base.configs.push_back(cr);
+      continue;
+    }
+    const json& e = it->second;
+    cr.status = e.value("status", "runtime_error");
+    cr.message = e.value("message", "");
+    if (e.contains("median_ms")) {
+      cr.median_ms = e.value("median_ms", -1.0);
+      cr.min_ms = e.value("min_ms", -1.0);
+      cr.q1_ms = e.value("q1_ms", -1.0);
+      cr.q3_ms = e.value("q3_ms", -1.0);
+      cr.rel_stdev = e.value("rel_stdev", -1.0);
+      cr.samples = e.value("samples", 0);
+      cr.timed_calls = e.value("timed_calls", 0);
+    }
+    if (cr.status == "done") {
+      auto cm = compare.find(c.name);
+      if (compare.count("*")) cm = compare.find("*");
+      if (cm == compare.end()) {
+        cr.status = "runtime_error";
+        cr.message = fmt::format("internal: the reference did not compare this config ({}): {}", ref.describe(), ref.output_tail(400));
+      } else if (cm->second.value("status", "") != "ok") {
+        cr.status = cm->second.value("status", "wrong_answer");
+        if (cr.status == "not_run") cr.status = "runtime_error";
+        cr.message = cm->second.value("message", "");
+      } else {
+        cr.status = "ok";
+        if (cr.message.empty()) cr.message = cm->second.value("message", "");
+      }
+    }
+    if (cr.status == "ok" && c.perf && !rt.test_mode) {
+      double excess = e.value("wall_excess_ms", 0.0);
+      if (cr.median_ms > 0 && excess > 0.1 * cr.median_ms + 0.05) {
+        cr.status = "hack_suspected";
+        cr.message = fmt::format("rule stream: work outside the current stream: wall time to a device-wide sync exceeds the "
+                                 "stream's event time by {:.3f} ms (events {:.4f} ms)", excess, cr.median_ms);
+      }
+    }
+    if (cr.status == "ok" && c.perf && cr.median_ms > 0) {
+      if (auto b = r.eager_ms.find(c.name); b != r.eager_ms.end() && b->second > 0) log_e += std::log(b->second / cr.median_ms), ++n_e;
+      if (auto b = r.compile_ms.find(c.name); b != r.compile_ms.end() && b->second > 0) log_c += std::log(b->second / cr.median_ms), ++n_c;
+    }
+    r.base.configs.push_back(cr);
+  }
+  // Verdict: a hack anywhere wins; otherwise the first config that failed.
+  r.base.verdict = Verdict::Ok;
+  for (int pass = 0; pass < 2 && r.base.verdict == Verdict::Ok; ++pass)
+    for (const auto& c : r.base.configs) {
+      if (c.status == "ok" || c.status == "not_run") continue;
+      if (pass == 0 && c.status != "hack_suspected") continue;
+      Verdict v = Verdict::RuntimeError;
+      parse_verdict(c.status, v);
+      set_verdict(r, v, fmt::format("config '{}': {}", c.config, c.message));
+      break;
+    }
+  if (r.base.verdict == Verdict::Ok &&
+      std::any_of(r.base.configs.begin(), r.base.configs.end(), [](const ConfigResult& c) { return c.status != "ok"; }))
+    set_verdict(r, Verdict::RuntimeError, "the candidate did not run every configuration");
+  if (r.base.verdict == Verdict::Ok) {
+    r.base.message = "correct on every configuration";
+    if (n_e) r.speedup_vs_eager = std::exp(log_e / n_e);
+    if (n_c) r.speedup_vs_compile = std::exp(log_c / n_c);
+  }
+  return r;
+}
+
+}  // namespace cudaperf::verify

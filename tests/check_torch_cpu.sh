@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# The real torch worker in test mode (device "cpu", pure-torch candidates, own-kernel guard off):
+# seeds, weight copy (state_dict strict), comparison, verdicts, timing loop and baselines.
+# Needs torch for CUDAPERF_PYTHON (default python3); exits 77 without it.
+set -uo pipefail
+bin=$1 data=$2
+py=${CUDAPERF_PYTHON:-python3}
+[ -x /tmp/t2c-eng/bin/python ] && [ -z "${CUDAPERF_PYTHON:-}" ] && py=/tmp/t2c-eng/bin/python
+"$py" -c "import torch" 2>/dev/null || { echo "torch is not importable by $py: skipping"; exit 77; }
+export CUDAPERF_PYTHON=$py CUDAPERF_TORCH_TEST_MODE=1
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+cp -r "$data/torch_tasks" "$tmp/"
+sed -i 's/{ name = "perf", batch_size = 4096, dim = 16384 }/{ name = "perf", batch_size = 64, dim = 4096 }/' "$tmp/torch_tasks/torch2cuda/elementwise/leaky_relu/task.toml"
+sed -i 's/{ name = "perf", batch_size = 2048, in_features = 2048, out_features = 2048 }/{ name = "perf", batch_size = 64, in_features = 256, out_features = 128 }/' "$tmp/torch_tasks/torch2cuda/linear/affine_relu/task.toml"
+status=0
+check() {  # task candidate verdict needle
+  out=$("$bin" eval --root "$tmp/torch_tasks" --task "$1" --candidate "$data/torch_cpu/$2.py" --time-budget 0.2 --json 2>&1)
+  got=$(python3 -c 'import json,sys; print(json.loads(sys.stdin.read())["verdict"])' <<<"$out" 2>/dev/null)
+  if [ "$got" != "$3" ] || ! grep -qF -- "$4" <<<"$out"; then echo "FAIL $2: expected $3 with '$4', got '$got'"; echo "$out" | head -20; status=1
+  else echo "ok   $2 -> $got"; fi
+}
+L=torch2cuda/elementwise/leaky_relu
+check $L good ok '"eager_ms"'
+check $L wrong wrong_answer "expected"
+check $L cache_by_pointer wrong_answer "differ"
+check $L mutates_input input_mutated "input 0 was modified"
+check $L subclass_output hack_suspected "rule output_type"
+check $L hangs timeout "per-call watchdog"
+check torch2cuda/linear/affine_relu good_affine ok "correct on every configuration"
+check torch2cuda/linear/affine_relu wrong_weights runtime_error "strict=True"
+out=$("$bin" tasks validate "$tmp/torch_tasks" 2>&1)
+grep -q "input_copy rejected by 3/3 tasks" <<<"$out" && tail -1 <<<"$out" | grep -q "validate: OK" || { echo "FAIL: battery"; echo "$out" | tail; status=1; }
+exit $status

@@ -1,0 +1,64 @@
+"""A stand-in for python/cudaperf/torch_worker.py (no torch): plays the reference and candidate
+roles of the protocol, with CUDAPERF_TEST_SCENARIO choosing how the candidate misbehaves. Used by
+tests/check_torch_protocol.sh through CUDAPERF_TORCH_WORKER."""
+import json
+import os
+import signal
+import sys
+import time
+
+role = sys.argv[1]
+args = dict(zip(sys.argv[2::2], sys.argv[3::2]))
+ch = os.fdopen(int(args.get("--channel-fd", "1")), "w", buffering=1)
+scenario = os.environ.get("CUDAPERF_TEST_SCENARIO", "good")
+plan = json.load(open(args["--plan"]))
+
+
+def emit(o):
+    ch.write(json.dumps(o) + "\n")
+    ch.flush()
+
+
+if role == "reference":
+    json.loads(sys.stdin.readline())  # the secret seed
+    metas = [{"config": c["name"], "index": i, "perf": c["perf"], "trials": 2, "outputs": []}
+             for i, c in enumerate(plan["configs"])]
+    emit({"event": "ready", "configs": metas})
+    if sys.stdin.readline().strip() == "compare":
+        for c in plan["configs"]:
+            emit({"event": "compare", "config": c["name"], "status": "ok", "message": "fake"})
+            if c["perf"]:
+                emit({"event": "baseline", "config": c["name"], "kind": "eager", "median_ms": 2.0, "samples": 10})
+                emit({"event": "baseline", "config": c["name"], "kind": "compile", "median_ms": 1.0, "samples": 10})
+    emit({"event": "done"})
+    sys.exit(0)
+
+emit({"event": "sandbox", "status": "off (fake)"})
+for i, c in enumerate(plan["ready"]):
+    name = c["config"]
+    emit({"event": "start", "config": name})
+    if scenario == "hang" and i == 1:
+        signal.alarm(1)  # the worker's per-call watchdog
+        time.sleep(60)
+    if scenario == "crash" and i == 1:
+        os.kill(os.getpid(), signal.SIGSEGV)
+    if scenario == "exit_early" and i == 1:
+        os._exit(0)
+    if scenario == "oversized":
+        ch.write(("{\"event\": \"log\", \"x\": \"" + "A" * 4096 + "\"}\n") * 400)
+    res = {"event": "config", "config": name, "status": "done", "message": ""}
+    if plan["configs"][c["index"]]["perf"]:
+        res.update(median_ms=0.5, min_ms=0.4, q1_ms=0.45, q3_ms=0.55, rel_stdev=0.001, samples=10, timed_calls=12,
+                   wall_excess_ms=0.0, stop_reason="converged")
+    if scenario == "wrong" and i == 0:
+        res.update(status="wrong_answer", message="fake mismatch")
+    if scenario == "unknown_status":
+        res.update(status="great")
+    if scenario == "not_a_number" and "median_ms" in res:
+        res["median_ms"] = "fast"
+    emit(res)
+    if scenario == "duplicate":
+        emit(res)
+    if scenario == "garbage":
+        ch.write("ok ok ok\n")
+emit({"event": "done"})
