@@ -212,7 +212,7 @@ def main():
     attempts = {}
     for i in unique:
         attempts[by_id[i][2]] = attempts.get(by_id[i][2], 0) + 1
-    verdicts, by_kind, lat, svc, batch = {}, {}, [], [], []
+    verdicts, by_kind, lat, svc, batch, by_gpu = {}, {}, [], [], [], {}
     for i in unique:
         res = json.loads(by_id[i][6])
         v = res.get("verdict", "?")
@@ -223,6 +223,7 @@ def main():
         lat.append(by_id[i][5] - by_id[i][3])
         svc.append(by_id[i][5] - by_id[i][4])
         batch.append(res.get("batch", 1))
+        by_gpu[res.get("gpu", "?")] = by_gpu.get(res.get("gpu", "?"), 0) + 1
     # wall time of the service segments (a resumed run counts each segment, not the gap)
     wall = sum(s["end"] - s["start"] for s in state["segments"])
     redteam_ok = [i for i in unique if state["kind_of"].get(i) == "redteam" and json.loads(by_id[i][6]).get("verdict") == "ok" and json.loads(by_id[i][6]).get("final")]
@@ -235,6 +236,7 @@ def main():
         "latency_s": {"p50": pct(lat, 50), "p99": pct(lat, 99), "max": max(lat)},
         "service_time_s": {"p50": pct(svc, 50), "p99": pct(svc, 99)},
         "batch_size_mean": statistics.mean(batch),
+        "jobs_by_gpu": by_gpu,
         "options": {"workers_per_gpu": a.workers_per_gpu, "batch": a.batch, "time_budget_s": a.time_budget},
     }
     # ---- the one-at-a-time baseline, same session, same kind of candidates

@@ -12,6 +12,11 @@ if [ -z "${BIN:-}" ]; then
 fi
 rm -rf build/gpu-bundle && mkdir -p build/gpu-bundle/lib
 strip -o build/gpu-bundle/cudaperf "$BIN"
+# the torch2cuda candidate worker's confinement (LD_PRELOAD-ed; found next to the binary)
+conf="$(dirname "$BIN")/libcudaperf_confine.so"
+[ -f "$conf" ] || conf=$(find "$(dirname "$BIN")" -name libcudaperf_confine.so | head -1)
+[ -n "$conf" ] && [ -f "$conf" ] || { echo "bundle-gpu: libcudaperf_confine.so not found beside $BIN" >&2; exit 1; }
+cp -L "$conf" build/gpu-bundle/libcudaperf_confine.so
 ldd "$BIN" | awk '/=> \/(usr\/)?lib\/x86_64/ {print $3}' \
   | grep -vE '/(libc|libm|libpthread|libdl|librt|libgcc_s|libstdc\+\+)\.so' \
   | while read -r lib; do cp -L "$lib" build/gpu-bundle/lib/; done

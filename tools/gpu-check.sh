@@ -16,6 +16,7 @@ OUT=${OUT:-gpu-out}; mkdir -p "$OUT"
 export LD_LIBRARY_PATH="$PWD/build/gpu-bundle/lib:/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}"
 export PATH="/usr/local/cuda/bin:$PATH"
 export CUDAPERF_CACHE_DIR=/tmp/cudaperf-cache
+export CUDAPERF_PYTHON_DIR="$PWD/python"  # the binary's built-in path is this machine's checkout
 bin=build/gpu-bundle/cudaperf
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,temperature.gpu --format=csv > "$OUT/device.csv" 2>&1
 mode=${1:-smoke}
@@ -139,6 +140,33 @@ PY
       want=$(sed -n 's|^# expect: *||p' "$f" | head -1)
       printf '%-22s want %-34s got %s\n' "$(basename "$f" .py)" "$want" "$v" | tee -a "$OUT/torch-redteam.txt"
     done ;;
+  refine)  # issue 7: `cudaperf refine` with a scripted model and real GPU verdicts (tests/check_refine_gpu.py)
+    CUDAPERF_BENCH_OUT="$OUT" python3 tests/check_refine_gpu.py "$bin" data/tasks . > "$OUT/refine.txt" 2>&1
+    echo "exit $?" >> "$OUT/refine.txt" ;;
+  torch-build)  # tools/gpu-check.sh torch-build [DIR]: every torch2cuda impl's extensions built cold, in parallel
+    shift
+    export CUDAPERF_PYTHON=${CUDAPERF_PYTHON:-python3}
+    "$bin" tasks check-gpu "${1:-data/tasks/torch2cuda}" --build-only -j "${BUILD_JOBS:-0}" --json "$OUT/torch-build.json" \
+      > "$OUT/torch-build.txt" 2>&1 ;;
+  torch-split)  # tools/gpu-check.sh torch-split GROUP_A GROUP_B: one check-gpu per GPU (a group is a
+                # comma-separated list of task folders), run side by side; records and tables per GPU
+    shift
+    export CUDAPERF_PYTHON=${CUDAPERF_PYTHON:-python3}
+    export CUDAPERF_CONFINE_LIB=${CUDAPERF_CONFINE_LIB:-$PWD/build/gpu-bundle/libcudaperf_confine.so}
+    ngpu=$(nvidia-smi -L | wc -l); g=0; pids=()
+    for group in "$@"; do
+      dev=$(( g % ngpu ))
+      ( export CUDA_VISIBLE_DEVICES=$dev
+        for d in ${group//,/ }; do
+          start=$(date +%s)
+          echo "== check-gpu $d (GPU $dev)"
+          "$bin" tasks check-gpu "$d" --time-budget "${TIME_BUDGET:-0.5}" -j "${BUILD_JOBS:-0}" \
+            --json "$OUT/torch-check-$g-$(basename "$d").json" --records "$OUT/torch-records-$g.jsonl" 2>> "$OUT/torch-$g.log"
+          echo "$d wall seconds: $(( $(date +%s) - start ))"
+        done ) > "$OUT/torch-$g.txt" 2>&1 &
+      pids+=($!); g=$((g + 1))
+    done
+    wait "${pids[@]}" ;;
   smoke)
     "$bin" eval --root data/tasks --task elementwise/saxpy \
       --candidate data/tasks/c2cuda/elementwise/saxpy/impls/vectorized.cu | tee "$OUT/smoke.txt" ;;

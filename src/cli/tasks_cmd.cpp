@@ -328,6 +328,33 @@ int validate(const fs::path& root, bool compile, unsigned jobs, const std::strin
 
 }  // namespace
 
+// `tasks check-gpu --build-only`: every torch2cuda impl's extensions into the cache, in parallel
+// (no GPU needed): which impls build, and how long a cold build takes.
+int prebuild_torch(const fs::path& root, unsigned jobs, const std::string& json_path) {
+  std::vector<fs::path> cands;
+  for (const auto& d : task::find_task_dirs(root, task::TaskKind::Torch2Cuda))
+    if (auto tt = task::load_torch_task(d))
+      for (const auto& im : tt.value().impls) cands.push_back(im.path);
+  auto t0 = std::chrono::steady_clock::now();
+  auto builds = verify::prebuild_torch_candidates(cands, jobs);
+  int failed = 0;
+  nlohmann::json out = nlohmann::json::array();
+  for (size_t i = 0; i < cands.size(); ++i) {
+    bool bad = builds[i].value("verdict", "ok") != "ok" && !builds[i].contains("skipped");
+    failed += bad;
+    double secs = builds[i].value("seconds", 0.0);
+    fmt::print("{:<70} {:>7.1f} s  {}\n", cands[i].string(), secs,
+               builds[i].contains("skipped") ? "skipped (static guards)" : builds[i].value("verdict", "?") + (bad ? ": " + builds[i].value("message", "") : ""));
+    auto j = builds[i];
+    j["candidate"] = cands[i].string();
+    out.push_back(j);
+  }
+  double total = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  fmt::print("prebuild: {} candidate(s), {} failed, {:.1f} s wall\n", cands.size(), failed, total);
+  if (!json_path.empty()) std::ofstream(json_path) << nlohmann::json{{"builds", out}, {"wall_s", total}}.dump(1) << "\n";
+  return failed ? 1 : 0;
+}
+
 int check_gpu(const fs::path& root, bool perf, unsigned jobs, const std::string& json_path, int samples,
               const std::string& records_path) {
   bool have_gpu = false;
@@ -462,7 +489,29 @@ int check_gpu(const fs::path& root, bool perf, unsigned jobs, const std::string&
   // torch2cuda tasks: every impl through the torch worker (docs/torch2cuda.md); eager and
   // torch.compile baselines once per task (with its first impl).
   out["torch_tasks"] = nlohmann::json::array();
-  for (const auto& d : task::find_task_dirs(root, task::TaskKind::Torch2Cuda)) {
+  auto torch_dirs = task::find_task_dirs(root, task::TaskKind::Torch2Cuda);
+  {
+    // Cold extension builds dominate a dataset run: build every impl in parallel first (one nvcc
+    // per core), so the evaluations below (one at a time, timed) start from the cache.
+    std::vector<fs::path> cands;
+    for (const auto& d : torch_dirs)
+      if (auto tt = task::load_torch_task(d))
+        for (const auto& im : tt.value().impls) cands.push_back(im.path);
+    if (!cands.empty()) {
+      auto b0 = std::chrono::steady_clock::now();
+      auto builds = verify::prebuild_torch_candidates(cands, jobs);
+      int cold = 0, failed = 0;
+      for (const auto& b : builds) {
+        if (b.contains("extensions"))
+          for (const auto& e : b["extensions"]) cold += !e.value("cached", false);
+        failed += b.value("verdict", "ok") != "ok" && !b.contains("skipped");
+      }
+      double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - b0).count();
+      fmt::print(stderr, "[torch] prebuilt {} candidate(s): {} extension(s) built cold, {} failed, {:.1f} s\n", cands.size(), cold, failed, secs);
+      out["torch_prebuild"] = {{"candidates", cands.size()}, {"cold_extensions", cold}, {"failed", failed}, {"seconds", secs}};
+    }
+  }
+  for (const auto& d : torch_dirs) {
     auto tt = task::load_torch_task(d);
     if (!tt) {
       fmt::print(stderr, "skipping {}: {}\n", d.string(), tt.errors().front().to_string());
@@ -576,8 +625,13 @@ void add_tasks_command(CLI::App& app) {
   gpu->add_option("--json", json, "write every result as JSON to this file");
   static std::string records;
   gpu->add_option("--records", records, "append one JSON line per (task, impl, config) measurement to this file");
+  static bool build_only = false;
+  gpu->add_flag("--build-only", build_only, "torch2cuda: only build every impl's extensions into the cache (parallel, no GPU)");
   gpu->callback([] {
-    g_action = [] { return check_gpu(path.empty() ? default_root() : fs::path(path), !no_perf, jobs, json, samples, records); };
+    g_action = [] {
+      fs::path root = path.empty() ? default_root() : fs::path(path);
+      return build_only ? prebuild_torch(root, jobs, json) : check_gpu(root, !no_perf, jobs, json, samples, records);
+    };
   });
 
   auto* val = tasks->add_subcommand("validate", "Check task folders: format, builds, CPU gates, null-solution battery");

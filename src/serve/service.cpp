@@ -107,9 +107,11 @@ int run_worker(const WorkerOptions& o) {
       std::error_code ec;
       for (const auto& f : files) fs::remove(f, ec);
     }
+    const char* dev = std::getenv("CUDA_VISIBLE_DEVICES");
     for (size_t k = 0; k < jobs.size(); ++k) {
       results[k]["attempts"] = jobs[k].attempts;
       results[k]["batch"] = jobs.size();
+      results[k]["gpu"] = dev ? dev : "";  // the device this worker evaluated on ("" without a GPU)
       store->finish(jobs[k].id, o.id, results[k]);  // false: the job was reassigned; its other run finishes it
     }
   }

@@ -604,7 +604,8 @@ std::vector<GpuImplResult> gpu_check_task(const task::Task& t, const fs::path& r
   auto never_trusted = [&](const std::string& s) {
     return std::find(o.never_trusted.begin(), o.never_trusted.end(), s) != o.never_trusted.end();
   };
-  // The device is ours alone from here to the end (other evaluations on this GPU wait).
+  // Each worker has the device to itself (other evaluations on this GPU wait); the supervisor's
+  // comparisons of its outputs run after the lock is released.
   struct GpuLock {
     int fd = -1;
     explicit GpuLock(const std::string& path) {
@@ -616,11 +617,6 @@ std::vector<GpuImplResult> gpu_check_task(const task::Task& t, const fs::path& r
       if (fd >= 0) ::close(fd);  // closing releases the lock
     }
   };
-  auto lock0 = std::chrono::steady_clock::now();
-  GpuLock gpu_lock(o.gpu_lock);
-  if (!o.gpu_lock.empty() && gpu_lock.fd < 0)
-    return {result("*", "*", "runtime_error", fmt::format("cannot open the GPU lock file {}", o.gpu_lock))};
-  stages.gpu_lock_wait += since(lock0);
   for (size_t k : order) {
     const auto& im = t.impls[k];
     if (artifacts[k].empty()) {
@@ -628,14 +624,22 @@ std::vector<GpuImplResult> gpu_check_task(const task::Task& t, const fs::path& r
       continue;
     }
     *log = SharedLog{kLogBytes, 0, log_data};
+    auto lock0 = std::chrono::steady_clock::now();
+    std::optional<GpuLock> gpu_lock;
+    gpu_lock.emplace(o.gpu_lock);
+    if (!o.gpu_lock.empty() && gpu_lock->fd < 0)
+      return {result("*", "*", "runtime_error", fmt::format("cannot open the GPU lock file {}", o.gpu_lock))};
+    stages.gpu_lock_wait += since(lock0);
     auto worker0 = std::chrono::steady_clock::now();
+    int lock_fd = gpu_lock->fd;
     auto pr = sandbox::run_forked(
         [&]() -> int {
-          if (gpu_lock.fd >= 0) ::close(gpu_lock.fd);  // the candidate never holds (or releases) the lock
+          if (lock_fd >= 0) ::close(lock_fd);  // the candidate never holds (or releases) the lock
           Worker w{t, configs, o, *log, {}, {}};
           return w.run(im, artifacts[k]);
         },
         std::chrono::milliseconds(static_cast<long long>(o.impl_timeout_s * 1000)));
+    gpu_lock.reset();  // the worker is gone (run_forked reaps it): the GPU is free for the next one
     stages.workers_total += since(worker0);
     ++stages.workers;
     auto check0 = std::chrono::steady_clock::now();

@@ -554,6 +554,54 @@ std::pair<std::string, std::string> ended_status(const WorkerProcess& w, double 
   return {"hack_suspected", fmt::format("rule result_channel: the worker ended on its own ({}) without finishing", w.describe())};
 }
 
+struct BuildOutcome {
+  Verdict verdict = Verdict::Ok;
+  std::string message;
+  json build = json::object();     // seconds, extensions, cache_hits
+  json manifest = json::object();  // what the candidate worker loads
+};
+
+// The build worker: the candidate's load_inline extensions into the cache (content hash), outside
+// any confinement and without running the candidate's Python.
+BuildOutcome run_build(const TorchRuntime& rt, const std::vector<std::string>& env, const fs::path& candidate,
+                       const fs::path& cache, double timeout_s) {
+  BuildOutcome out;
+  WorkerProcess b;
+  std::string err;
+  auto argv = worker_argv(rt, "build");
+  argv.insert(argv.end(), {"--candidate", fs::absolute(candidate).string(), "--cache", cache.string()});
+  auto b0 = Clock::now();
+  if (!b.start(argv, env, err)) {
+    out.verdict = Verdict::RuntimeError;
+    out.message = "internal: cannot start the build worker: " + err;
+    return out;
+  }
+  b.wait_exit(Clock::now() + std::chrono::milliseconds(static_cast<long long>(timeout_s * 1000)));
+  auto cp = parse_channel(b.channel, b.overflow, false);
+  const json* built = nullptr;
+  for (const auto& e : cp.events)
+    if (e["event"] == "built") built = &e;
+  if (!built) {
+    std::string why = b.output_tail(1500);
+    for (const auto& e : cp.events)
+      if (e["event"] == "fatal") why = e.value("message", "") + (why.empty() ? "" : "\n" + why);
+    out.verdict = b.timed_out ? Verdict::Timeout : Verdict::CompileError;
+    out.message = fmt::format("the build did not finish ({}): {}", b.describe(), why);
+    return out;
+  }
+  out.build = {{"seconds", since(b0)}, {"extensions", (*built)["extensions"]}};
+  int hits = 0;
+  for (const auto& e : (*built)["extensions"]) hits += e.value("cached", false);
+  out.build["cache_hits"] = hits;
+  if (built->value("status", "") != "ok") {
+    out.verdict = Verdict::CompileError;
+    out.message = built->value("message", "the extension does not build");
+    return out;
+  }
+  out.manifest = {{"extensions", (*built)["extensions"]}, {"salt", built->value("salt", "")}};
+  return out;
+}
+
 }  // namespace
 
 TorchEvalReport evaluate_torch_candidate(const task::TorchTask& t, const fs::path& candidate, const TorchEvalOptions& o) {
@@ -619,34 +667,13 @@ TorchEvalReport evaluate_torch_candidate(const task::TorchTask& t, const fs::pat
   // 3. Build (cached per content hash), before and outside the confined run.
   json manifest = {{"extensions", json::array()}, {"salt", ""}};
   if (!rt.test_mode) {
-    WorkerProcess b;
-    std::string err;
-    auto argv = worker_argv(rt, "build");
-    argv.insert(argv.end(), {"--candidate", fs::absolute(candidate).string(), "--cache", cache.string()});
-    auto b0 = Clock::now();
-    if (!b.start(argv, env, err)) {
-      set_verdict(r, Verdict::RuntimeError, "internal: cannot start the build worker: " + err);
+    auto b = run_build(rt, env, candidate, cache, o.build_timeout_s);
+    r.build = b.build;
+    if (b.verdict != Verdict::Ok) {
+      set_verdict(r, b.verdict, b.message);
       return r;
     }
-    b.wait_exit(Clock::now() + std::chrono::milliseconds(static_cast<long long>(o.build_timeout_s * 1000)));
-    auto cp = parse_channel(b.channel, b.overflow, false);
-    const json* built = nullptr;
-    for (const auto& e : cp.events)
-      if (e["event"] == "built") built = &e;
-    if (!built) {
-      set_verdict(r, b.timed_out ? Verdict::Timeout : Verdict::CompileError,
-                  fmt::format("the build did not finish ({}): {}", b.describe(), b.output_tail(1500)));
-      return r;
-    }
-    r.build = {{"seconds", since(b0)}, {"extensions", (*built)["extensions"]}};
-    int hits = 0;
-    for (const auto& e : (*built)["extensions"]) hits += e.value("cached", false);
-    r.build["cache_hits"] = hits;
-    if (built->value("status", "") != "ok") {
-      set_verdict(r, Verdict::CompileError, built->value("message", "the extension does not build"));
-      return r;
-    }
-    manifest = {{"extensions", (*built)["extensions"]}, {"salt", built->value("salt", "")}};
+    manifest = b.manifest;
   }
   std::ofstream(x / "manifest.json") << manifest.dump();
   // 4. Reference: inputs from the secret seed, expected outputs kept in its memory.
@@ -824,6 +851,30 @@ TorchEvalReport evaluate_torch_candidate(const task::TorchTask& t, const fs::pat
     if (n_c) r.speedup_vs_compile = std::exp(log_c / n_c);
   }
   return r;
+}
+
+
+std::vector<nlohmann::json> prebuild_torch_candidates(const std::vector<fs::path>& candidates, unsigned jobs,
+                                                      double timeout_s) {
+  std::vector<json> out(candidates.size());
+  TorchRuntime rt = torch_runtime();
+  if (rt.test_mode) return out;
+  auto env = worker_env(rt);
+  // One nvcc per build worker: the parallelism is across candidates.
+  if (!std::getenv("MAX_JOBS")) env.push_back("MAX_JOBS=1");
+  fs::path cache = compile::default_cache_dir();
+  parallel_for(candidates.size(), jobs ? jobs : default_jobs(), [&](size_t i) {
+    auto st = torch_static_check(candidates[i], rt);
+    if (st.syntax_error || !st.error.empty() || !st.findings.empty() || !st.unresolved.empty()) {
+      out[i] = {{"skipped", "static guards"}};
+      return;
+    }
+    auto b = run_build(rt, env, candidates[i], cache, timeout_s);
+    out[i] = b.build;
+    out[i]["verdict"] = verdict_name(b.verdict);
+    if (b.verdict != Verdict::Ok) out[i]["message"] = b.message.substr(0, 400);
+  });
+  return out;
 }
 
 }  // namespace cudaperf::verify

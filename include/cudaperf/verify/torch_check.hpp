@@ -104,4 +104,11 @@ struct TorchEvalReport {
 TorchEvalReport evaluate_torch_candidate(const task::TorchTask& t, const std::filesystem::path& candidate,
                                          const TorchEvalOptions& o);
 
+
+// Builds the extensions of many candidates in parallel (`jobs` build workers, 0: one per core) into
+// the cache, so that evaluations that follow start warm. One JSON per candidate: seconds,
+// extensions, cache_hits, verdict (and message), or "skipped" when the static guards refuse it.
+std::vector<nlohmann::json> prebuild_torch_candidates(const std::vector<std::filesystem::path>& candidates,
+                                                      unsigned jobs = 0, double timeout_s = 900);
+
 }  // namespace cudaperf::verify
