@@ -15,7 +15,7 @@ cd "$(dirname "$0")/.."
 OUT=${OUT:-gpu-out}; mkdir -p "$OUT"
 export LD_LIBRARY_PATH="$PWD/build/gpu-bundle/lib:/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}"
 export PATH="/usr/local/cuda/bin:$PATH"
-export CUDAPERF_CACHE_DIR=/tmp/cudaperf-cache
+export CUDAPERF_CACHE_DIR=${CUDAPERF_CACHE_DIR:-/tmp/cudaperf-cache}
 export CUDAPERF_PYTHON_DIR="$PWD/python"  # the binary's built-in path is this machine's checkout
 bin=build/gpu-bundle/cudaperf
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,temperature.gpu --format=csv > "$OUT/device.csv" 2>&1
@@ -124,6 +124,10 @@ PY
         --records "$OUT/torch-records.jsonl" >> "$OUT/torch.txt" 2>> "$OUT/torch.log"
       echo "$d wall seconds: $(( $(date +%s) - start ))" >> "$OUT/torch.txt"
     done
+    bash "$0" torch-redteam ;;
+  torch-redteam)  # the torch red team (tests/redteam/torch) and one candidate's compile time, cold then cached
+    export CUDAPERF_PYTHON=${CUDAPERF_PYTHON:-python3}
+    export CUDAPERF_CONFINE_LIB=${CUDAPERF_CONFINE_LIB:-$PWD/build/gpu-bundle/libcudaperf_confine.so}
     # compile latency: the same candidate cold (fresh cache) then cached
     c=tests/data/torch_tasks/torch2cuda/elementwise/leaky_relu/impls/vectorized.py
     for run in cold cached; do
@@ -141,13 +145,42 @@ PY
       printf '%-22s want %-34s got %s\n' "$(basename "$f" .py)" "$want" "$v" | tee -a "$OUT/torch-redteam.txt"
     done ;;
   refine)  # issue 7: `cudaperf refine` with a scripted model and real GPU verdicts (tests/check_refine_gpu.py)
-    CUDAPERF_BENCH_OUT="$OUT" python3 tests/check_refine_gpu.py "$bin" data/tasks . > "$OUT/refine.txt" 2>&1
+    CUDAPERF_BENCH_OUT="$OUT/refine.jsonl" python3 tests/check_refine_gpu.py "$bin" data/tasks . > "$OUT/refine.txt" 2>&1
     echo "exit $?" >> "$OUT/refine.txt" ;;
   torch-build)  # tools/gpu-check.sh torch-build [DIR]: every torch2cuda impl's extensions built cold, in parallel
     shift
     export CUDAPERF_PYTHON=${CUDAPERF_PYTHON:-python3}
     "$bin" tasks check-gpu "${1:-data/tasks/torch2cuda}" --build-only -j "${BUILD_JOBS:-0}" --json "$OUT/torch-build.json" \
       > "$OUT/torch-build.txt" 2>&1 ;;
+  torch-tasks)  # tools/gpu-check.sh torch-tasks GROUP...: a group (comma-separated task folders) per GPU: build its
+                # impls in parallel, then check-gpu task by task; tasks done (markers in build/t2c-progress,
+                # kept on a warm machine) are skipped; no task starts after TORCH_DEADLINE (epoch seconds)
+    shift
+    export CUDAPERF_PYTHON=${CUDAPERF_PYTHON:-python3}
+    export CUDAPERF_CONFINE_LIB=${CUDAPERF_CONFINE_LIB:-$PWD/build/gpu-bundle/libcudaperf_confine.so}
+    prog=$PWD/build/t2c-progress; mkdir -p "$prog"
+    ngpu=$(nvidia-smi -L | wc -l); g=0; pids=()
+    for group in "$@"; do
+      dev=$(( g % ngpu ))
+      ( export CUDA_VISIBLE_DEVICES=$dev
+        for d in ${group//,/ }; do
+          "$bin" tasks check-gpu "$d" --build-only -j "${BUILD_JOBS:-0}" | tail -1
+        done
+        for d in ${group//,/ }; do
+          for t in $(find "$d" -name task.toml -printf '%h\n' | sort); do
+            key=$(echo "$t" | tr / _)
+            [ -f "$prog/$key.json" ] && continue
+            if [ -n "${TORCH_DEADLINE:-}" ] && [ "$(date +%s)" -ge "$TORCH_DEADLINE" ]; then echo "deadline: stopped before $t"; break 2; fi
+            start=$(date +%s)
+            "$bin" tasks check-gpu "$t" --time-budget "${TIME_BUDGET:-0.5}" --records "$OUT/torch-records-$g.jsonl" \
+              --json "$prog/$key.json.part" 2>> "$OUT/torch-$g.log" | grep -v '^device:'
+            mv "$prog/$key.json.part" "$prog/$key.json"; cp "$prog/$key.json" "$OUT/"
+            echo "$t wall seconds: $(( $(date +%s) - start ))"
+          done
+        done ) >> "$OUT/torch-$g.txt" 2>&1 &
+      pids+=($!); g=$((g + 1))
+    done
+    wait "${pids[@]}" ;;
   torch-split)  # tools/gpu-check.sh torch-split GROUP_A GROUP_B: one check-gpu per GPU (a group is a
                 # comma-separated list of task folders), run side by side; records and tables per GPU
     shift

@@ -179,6 +179,11 @@ def extension_key(canonical, salt=""):
     return hashlib.sha256(blob.encode()).hexdigest()
 
 
+def ext_module_name(canonical, key):
+    """The Python module name of a built extension (its .so file is <cache>/torch_ext/<key>/<name>.so)."""
+    return f"{canonical['name']}_{key[:16]}"
+
+
 class _Env:
     """Module-level constants a static evaluator can see (strings, numbers, lists of them)."""
 
@@ -704,7 +709,13 @@ def main(argv):
         return 2
     if argv[1] == "candidate":
         text = open(argv[2], encoding="utf-8").read()
-        print(json.dumps(check_candidate(text, argv[2])))
+        r = check_candidate(text, argv[2])
+        if len(argv) > 3:  # the toolchain salt: give each resolved extension its cache key and module name
+            for e in r["extensions"]:
+                if "canonical" in e:
+                    e["key"] = extension_key(e["canonical"], argv[3])
+                    e["module"] = ext_module_name(e["canonical"], e["key"])
+        print(json.dumps(r))
     elif argv[1] == "tasks":
         print(json.dumps(check_tasks(json.load(open(argv[2], encoding="utf-8")))))
     else:

@@ -300,12 +300,13 @@ class Watchdog:
 # ---------------------------------------------------------------- build
 
 def toolchain_salt():
+    """Part of every extension's cache key. The supervisor computes the same string (torch_check.cpp,
+    torch_probe) to find cached builds without starting this worker: keep the two in step."""
     import torch
     return f"torch {torch.__version__} cuda {torch.version.cuda} python {sys.version_info[:2]}"
 
 
-def ext_module_name(canonical, key):
-    return f"{canonical['name']}_{key[:16]}"
+ext_module_name = torch_static.ext_module_name
 
 
 def build_role(args):

@@ -277,25 +277,52 @@ TorchRuntime torch_runtime() {
   return rt;
 }
 
-bool torch_importable(const TorchRuntime& rt, std::string& why) {
-  auto r = sandbox::run_process({rt.python, "-c", "import torch; print(torch.__version__)"}, std::chrono::seconds(120));
-  if (r.ok()) return true;
+namespace {
+struct TorchProbe {
+  bool ok = false;
+  std::string why, salt;
+};
+// `import torch` once per interpreter per process (it takes seconds): whether it works, and the
+// toolchain salt of extension cache keys (the same string as torch_worker.toolchain_salt).
+const TorchProbe& torch_probe(const TorchRuntime& rt) {
+  static std::mutex mu;
+  static std::map<std::string, TorchProbe> cache;
+  std::lock_guard lock(mu);
+  if (auto it = cache.find(rt.python); it != cache.end()) return it->second;
+  TorchProbe p;
+  auto r = sandbox::run_process({rt.python, "-c",
+                                 "import sys, torch; print(f'torch {torch.__version__} cuda {torch.version.cuda} "
+                                 "python {sys.version_info[:2]}')"},
+                                std::chrono::seconds(120));
   std::string out = r.output;
   while (!out.empty() && (out.back() == '\n' || out.back() == ' ')) out.pop_back();
   auto nl = out.find_last_of('\n');
-  why = fmt::format("torch is not importable by {} ({})", rt.python,
-                    r.spawn_failed ? "cannot run it" : out.substr(nl == std::string::npos ? 0 : nl + 1, 200));
-  return false;
+  std::string last = out.substr(nl == std::string::npos ? 0 : nl + 1);
+  if (r.ok()) {
+    p.ok = true;
+    p.salt = last;
+  } else {
+    p.why = fmt::format("torch is not importable by {} ({})", rt.python, r.spawn_failed ? "cannot run it" : last.substr(0, 200));
+  }
+  return cache.emplace(rt.python, p).first->second;
+}
+}  // namespace
+
+bool torch_importable(const TorchRuntime& rt, std::string& why) {
+  const auto& p = torch_probe(rt);
+  if (!p.ok) why = p.why;
+  return p.ok;
 }
 
-TorchStatic torch_static_check(const fs::path& candidate, const TorchRuntime& rt) {
+TorchStatic torch_static_check(const fs::path& candidate, const TorchRuntime& rt, const std::string& salt) {
   TorchStatic s;
   std::string py = env_or("CUDAPERF_STATIC_PYTHON", "python3");  // standard library only: any python3
-  auto r = sandbox::run_process({py, "-c",
-                                 "import sys; sys.path.insert(0, sys.argv[1]); from cudaperf import torch_static; "
-                                 "sys.exit(torch_static.main(['torch_static', 'candidate', sys.argv[2]]))",
-                                 rt.python_dir.string(), candidate.string()},
-                                std::chrono::seconds(60), 4 << 20);
+  std::vector<std::string> argv = {py, "-c",
+                                   "import sys; sys.path.insert(0, sys.argv[1]); from cudaperf import torch_static; "
+                                   "sys.exit(torch_static.main(['torch_static', 'candidate'] + sys.argv[2:]))",
+                                   rt.python_dir.string(), candidate.string()};
+  if (!salt.empty()) argv.push_back(salt);
+  auto r = sandbox::run_process(argv, std::chrono::seconds(60), 4 << 20);
   auto j = json::parse(r.output.substr(0, r.output.find_last_of('}') + 1), nullptr, false);
   if (!r.ok() || j.is_discarded() || !j.is_object()) {
     s.error = fmt::format("the static checker did not run ({}): {}", r.describe(), r.output.substr(0, 400));
@@ -310,6 +337,7 @@ TorchStatic torch_static_check(const fs::path& candidate, const TorchRuntime& rt
   for (const auto& e : j.value("extensions", json::array()))
     if (e.contains("unresolved")) s.unresolved.push_back(fmt::format("line {}: {}", e.value("line", 0), e.value("unresolved", "")));
   for (const auto& k : j.value("kernels", json::array())) s.kernels.push_back(k.get<std::string>());
+  s.extensions = j.value("extensions", json::array());
   return s;
 }
 
@@ -516,7 +544,8 @@ json TorchEvalReport::to_json() const {
             {"gpu_stages", base.gpu_stages_run ? "run" : "skipped"},
             {"device", base.device},
             {"sandbox", sandbox},
-            {"build", build}};
+            {"build", build},
+            {"stages", stages}};
   j["findings"] = json::array();
   for (const auto& f : findings) j["findings"].push_back({{"rule", f.rule}, {"line", f.line}, {"message", f.message}});
   j["configs"] = json::array();
@@ -552,6 +581,20 @@ std::pair<std::string, std::string> ended_status(const WorkerProcess& w, double 
   if (sig == SIGXFSZ) return {"hack_suspected", "rule sandbox: tried to write a file: worker killed by SIGXFSZ"};
   if (sig != 0) return {"runtime_error", fmt::format("the candidate worker crashed: {}; {}", w.describe(), w.output_tail(400))};
   return {"hack_suspected", fmt::format("rule result_channel: the worker ended on its own ({}) without finishing", w.describe())};
+}
+
+// The manifest entries of a candidate whose extensions are all in the cache already (keys from the
+// static check run with the toolchain salt); nullopt when any is missing or the salt is unknown.
+std::optional<json> cached_extensions(const TorchStatic& st, const std::string& salt, const fs::path& cache) {
+  if (salt.empty()) return std::nullopt;
+  json cached = json::array();
+  for (const auto& e : st.extensions) {
+    if (!e.contains("key") || !e.contains("module") || !e.contains("canonical")) return std::nullopt;
+    fs::path so = cache / "torch_ext" / e["key"].get<std::string>() / (e["module"].get<std::string>() + ".so");
+    if (!fs::is_regular_file(so)) return std::nullopt;
+    cached.push_back({{"name", e["canonical"].value("name", "")}, {"key", e["key"]}, {"so", so.string()}, {"cached", true}, {"seconds", 0.0}});
+  }
+  return cached;
 }
 
 struct BuildOutcome {
@@ -609,9 +652,19 @@ TorchEvalReport evaluate_torch_candidate(const task::TorchTask& t, const fs::pat
   r.base.task_id = t.id;
   r.base.candidate = candidate.string();
   TorchRuntime rt = torch_runtime();
+  auto stage0 = Clock::now();
+  auto stage = [&](const char* name) {
+    r.stages[name] = since(stage0);
+    stage0 = Clock::now();
+  };
+  // The interpreter's torch, probed once per process: the salt finds cached extension builds.
+  std::string salt;
+  if (!rt.test_mode && rt.worker.empty())
+    if (const auto& p = torch_probe(rt); p.ok) salt = p.salt;
+  TorchStatic st;
   // 1. Static guards (any machine, no torch).
   if (!rt.test_mode) {
-    auto st = torch_static_check(candidate, rt);
+    st = torch_static_check(candidate, rt, salt);
     if (st.syntax_error) {
       set_verdict(r, Verdict::CompileError, st.error);
       return r;
@@ -638,9 +691,24 @@ TorchEvalReport evaluate_torch_candidate(const task::TorchTask& t, const fs::pat
   if (rt.test_mode) {
     r.base.device = "cpu (test mode: pure-torch candidates, own-kernel guard off)";
   } else {
-    r.base.device = o.run_gpu ? describe_gpu(have_gpu) : "GPU stages not requested (--no-gpu)";
+    if (o.run_gpu) {
+      // once per process (it starts a CUDA context)
+      static std::mutex mu;
+      static std::optional<std::pair<bool, std::string>> described;
+      std::lock_guard lock(mu);
+      if (!described) {
+        bool ok = false;
+        std::string d = describe_gpu(ok);
+        described.emplace(ok, d);
+      }
+      have_gpu = described->first;
+      r.base.device = described->second;
+    } else {
+      r.base.device = "GPU stages not requested (--no-gpu)";
+    }
     device = "cuda";
   }
+  stage("static_s");
   if (!rt.test_mode && !have_gpu) {
     r.base.message = fmt::format("passed the static guards; GPU stages skipped: {}", r.base.device);
     return r;
@@ -667,14 +735,21 @@ TorchEvalReport evaluate_torch_candidate(const task::TorchTask& t, const fs::pat
   // 3. Build (cached per content hash), before and outside the confined run.
   json manifest = {{"extensions", json::array()}, {"salt", ""}};
   if (!rt.test_mode) {
-    auto b = run_build(rt, env, candidate, cache, o.build_timeout_s);
-    r.build = b.build;
-    if (b.verdict != Verdict::Ok) {
-      set_verdict(r, b.verdict, b.message);
-      return r;
+    // Every extension already in the cache (the keys came with the static check): no build worker.
+    if (auto cached = cached_extensions(st, salt, cache)) {
+      r.build = {{"seconds", 0.0}, {"extensions", *cached}, {"cache_hits", cached->size()}, {"worker", false}};
+      manifest = {{"extensions", *cached}, {"salt", salt}};
+    } else {
+      auto b = run_build(rt, env, candidate, cache, o.build_timeout_s);
+      r.build = b.build;
+      if (b.verdict != Verdict::Ok) {
+        set_verdict(r, b.verdict, b.message);
+        return r;
+      }
+      manifest = b.manifest;
     }
-    manifest = b.manifest;
   }
+  stage("build_s");
   std::ofstream(x / "manifest.json") << manifest.dump();
   // 4. Reference: inputs from the secret seed, expected outputs kept in its memory.
   json plan = {{"reference", fs::absolute(t.reference).string()}, {"rtol", t.rtol}, {"atol", t.atol},
@@ -708,6 +783,7 @@ TorchEvalReport evaluate_torch_candidate(const task::TorchTask& t, const fs::pat
     return r;
   }
   r.base.gpu_stages_run = true;
+  stage("reference_s");
   // 5. Candidate: confined, sees inputs and weights only.
   json cplan = plan;
   cplan["ready"] = json::array();
@@ -725,10 +801,12 @@ TorchEvalReport evaluate_torch_candidate(const task::TorchTask& t, const fs::pat
   cw.close_stdin();
   cw.wait_exit(Clock::now() + std::chrono::milliseconds(static_cast<long long>(o.impl_timeout_s * 1000)));
   auto cp = parse_channel(cw.channel, cw.overflow, true);
+  stage("candidate_s");
   // 6. Compare and baselines in the reference worker.
   ref.write_line("compare");
   ref.close_stdin();
   ref.wait_exit(ref_deadline());
+  stage("compare_and_baselines_s");
   auto rp = parse_channel(ref.channel, ref.overflow, false);
 
   std::map<std::string, json> cres, compare;
@@ -863,10 +941,17 @@ std::vector<nlohmann::json> prebuild_torch_candidates(const std::vector<fs::path
   // One nvcc per build worker: the parallelism is across candidates.
   if (!std::getenv("MAX_JOBS")) env.push_back("MAX_JOBS=1");
   fs::path cache = compile::default_cache_dir();
+  std::string salt;
+  if (rt.worker.empty())
+    if (const auto& p = torch_probe(rt); p.ok) salt = p.salt;
   parallel_for(candidates.size(), jobs ? jobs : default_jobs(), [&](size_t i) {
-    auto st = torch_static_check(candidates[i], rt);
+    auto st = torch_static_check(candidates[i], rt, salt);
     if (st.syntax_error || !st.error.empty() || !st.findings.empty() || !st.unresolved.empty()) {
       out[i] = {{"skipped", "static guards"}};
+      return;
+    }
+    if (auto cached = cached_extensions(st, salt, cache)) {
+      out[i] = {{"seconds", 0.0}, {"extensions", *cached}, {"cache_hits", cached->size()}, {"verdict", "ok"}};
       return;
     }
     auto b = run_build(rt, env, candidates[i], cache, timeout_s);

@@ -51,8 +51,10 @@ struct TorchStatic {
   std::vector<StaticFinding> findings;
   std::vector<std::string> unresolved;  // load_inline calls the build step cannot resolve
   std::vector<std::string> kernels;     // __global__ names in the candidate's sources
+  nlohmann::json extensions = nlohmann::json::array();  // load_inline calls; with `salt`: key and module each
 };
-TorchStatic torch_static_check(const std::filesystem::path& candidate, const TorchRuntime& rt);
+// `salt` (the torch toolchain's, see torch_importable): also give each extension its cache key.
+TorchStatic torch_static_check(const std::filesystem::path& candidate, const TorchRuntime& rt, const std::string& salt = "");
 
 // ---- validation (`cudaperf tasks validate` on torch2cuda folders)
 struct TorchTaskCheck {
@@ -98,6 +100,7 @@ struct TorchEvalReport {
   std::map<std::string, std::string> baseline_errors;
   std::optional<double> speedup_vs_eager, speedup_vs_compile;  // geometric mean over perf configs
   nlohmann::json build = nlohmann::json::object();  // extensions, cached or cold, seconds
+  nlohmann::json stages = nlohmann::json::object(); // seconds per stage: static, build, reference, candidate, compare
   std::string sandbox;
   nlohmann::json to_json() const;
 };
