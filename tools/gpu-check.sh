@@ -163,9 +163,11 @@ PY
     for group in "$@"; do
       dev=$(( g % ngpu ))
       ( export CUDA_VISIBLE_DEVICES=$dev
-        for d in ${group//,/ }; do
-          "$bin" tasks check-gpu "$d" --build-only -j "${BUILD_JOBS:-0}" | tail -1
-        done
+        # builds run ahead in the background (niced), in the order the tasks are evaluated; an
+        # evaluation that gets there first builds its own candidate (same cache key, atomic rename)
+        ( for d in ${group//,/ }; do
+            nice -n 10 "$bin" tasks check-gpu "$d" --build-only -j "${BUILD_JOBS:-0}" | tail -1
+          done ) &
         for d in ${group//,/ }; do
           for t in $(find "$d" -name task.toml -printf '%h\n' | sort); do
             key=$(echo "$t" | tr / _)
