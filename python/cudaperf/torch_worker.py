@@ -81,13 +81,23 @@ def fatal(msg):
 
 # ---------------------------------------------------------------- framed tensor records
 
-def write_frame(f, key, obj):
-    import torch
-    buf = io.BytesIO()
-    torch.save(obj, buf)
-    data = buf.getvalue()
+# A record: <II klen hlen> <Q dlen> key header data. The header (JSON) lists each tensor's dtype and
+# shape; the data is their raw bytes, one after the other. No pickle crosses from the candidate to
+# the reference: the reader builds plain tensors from bytes, after checking every size.
+FRAME_DTYPES = ("float32", "float64", "float16", "bfloat16", "int8", "uint8", "int16", "int32", "int64", "bool",
+                "complex64", "complex128")
+
+
+def write_frame(f, key, tensors):
+    import ctypes
+    dense = [t.contiguous() for t in tensors]  # CPU tensors (host_copies)
+    header = json.dumps([{"dtype": str(t.dtype).replace("torch.", ""), "shape": list(t.shape)} for t in dense]).encode()
     k = key.encode()
-    f.write(struct.pack("<II", len(k), 0) + struct.pack("<Q", len(data)) + k + data)
+    sizes = [t.numel() * t.element_size() for t in dense]
+    f.write(struct.pack("<II", len(k), len(header)) + struct.pack("<Q", sum(sizes)) + k + header)
+    for t, n in zip(dense, sizes):
+        if n:  # the tensor's memory as a buffer (no copy, no numpy); `dense` keeps it alive
+            f.write(memoryview((ctypes.c_ubyte * n).from_address(t.data_ptr())))
     f.flush()
 
 
@@ -102,17 +112,34 @@ def read_frames(path, limit_bytes):
                 break
             if len(head) < 16:
                 raise ValueError("truncated output record")
-            klen, _, dlen = struct.unpack("<II", head[:8]) + struct.unpack("<Q", head[8:])
-            total += 16 + klen + dlen
-            if klen > 256 or total > limit_bytes:
+            klen, hlen = struct.unpack("<II", head[:8])
+            (dlen,) = struct.unpack("<Q", head[8:])
+            total += 16 + klen + hlen + dlen
+            if klen > 256 or hlen > 1 << 16 or total > limit_bytes:
                 raise ValueError("output records larger than the outputs could be")
             key = f.read(klen).decode(errors="replace")
-            data = f.read(dlen)
-            if len(data) != dlen:
-                raise ValueError("truncated output record")
-            # weights_only: plain tensors and containers only (a tensor subclass or any other
-            # object fails to load, and is a hack).
-            out[key] = torch.load(io.BytesIO(data), weights_only=True, map_location="cpu")
+            metas = json.loads(f.read(hlen))
+            if not isinstance(metas, list) or len(metas) > 64:
+                raise ValueError("malformed output record header")
+            tensors, used = [], 0
+            for m in metas:
+                dt, shape = m.get("dtype"), m.get("shape")
+                if dt not in FRAME_DTYPES or not isinstance(shape, list) or len(shape) > 16 or \
+                        not all(type(d) is int and 0 <= d < 1 << 40 for d in shape):  # noqa: E721
+                    raise ValueError("malformed output record header")
+                dtype = getattr(torch, dt)
+                n = math.prod(shape) * torch.empty((), dtype=dtype).element_size()
+                used += n
+                if used > dlen:
+                    raise ValueError("output record shorter than its header says")
+                buf = bytearray(f.read(n))
+                if len(buf) != n:
+                    raise ValueError("truncated output record")
+                t = torch.frombuffer(buf, dtype=torch.uint8).view(dtype).reshape(shape) if n else torch.empty(shape, dtype=dtype)
+                tensors.append(t)
+            if used != dlen:
+                raise ValueError("output record longer than its header says")
+            out[key] = tensors
     return out
 
 
@@ -141,32 +168,34 @@ def describe_meta(items):
     return [{"shape": list(t.shape), "dtype": str(t.dtype)} for t in items]
 
 
-def compare(expected, got, rtol, atol, name):
+def compare(expected, got, rtol, atol, name, chunk=1 << 25):
     """'' when got matches expected elementwise (|g-e| <= atol + rtol*|e|; NaN only matches NaN,
-    inf only itself), else the first mismatch and a count."""
+    inf only itself), else the first mismatch and a count. Runs on the expected tensor's device
+    (the GPU in the reference worker), in float64, a chunk at a time."""
     import torch
     if tuple(got.shape) != tuple(expected.shape):
         return f"{name}: shape {tuple(got.shape)}, expected {tuple(expected.shape)}"
     if got.dtype != expected.dtype:
         return f"{name}: dtype {got.dtype}, expected {expected.dtype}"
-    e = expected.detach().to("cpu")
-    g = got.detach().to("cpu")
-    if e.is_floating_point() or e.is_complex():
-        e64, g64 = e.double(), g.double()
+    e = expected.detach().reshape(-1)
+    g = got.detach().to(e.device).reshape(-1)
+    n_bad, first = 0, -1
+    for lo in range(0, e.numel(), chunk):
+        e64, g64 = e[lo:lo + chunk].double(), g[lo:lo + chunk].double()
         close = (g64 - e64).abs() <= atol + rtol * e64.abs()
-        enan, gnan = torch.isnan(e64), torch.isnan(g64)
-        einf, ginf = torch.isinf(e64), torch.isinf(g64)
-        close = torch.where(enan | gnan, enan & gnan, close)
-        close = torch.where((einf | ginf) & ~(enan | gnan), e64 == g64, close)
-    else:
-        e64, g64 = e.double(), g.double()
-        close = (g64 - e64).abs() <= atol + rtol * e64.abs()
-    bad = (~close).reshape(-1)
-    n_bad = int(bad.sum())
+        if e.is_floating_point() or e.is_complex():
+            enan, gnan = torch.isnan(e64), torch.isnan(g64)
+            einf, ginf = torch.isinf(e64), torch.isinf(g64)
+            close = torch.where(enan | gnan, enan & gnan, close)
+            close = torch.where((einf | ginf) & ~(enan | gnan), e64 == g64, close)
+        bad = ~close
+        nb = int(bad.sum())
+        if nb and first < 0:
+            first = lo + int(bad.nonzero()[0])
+        n_bad += nb
     if n_bad == 0:
         return ""
-    first = int(bad.nonzero()[0])
-    ev, gv = e64.reshape(-1)[first].item(), g64.reshape(-1)[first].item()
+    ev, gv = e[first].double().item(), g[first].double().item()
     return (f"{name}[{first}] (flat index): expected {ev:.9g}, got {gv:.9g} ({n_bad} of {e.numel()} elements "
             f"differ; rtol {rtol:g}, atol {atol:g})")
 
@@ -186,9 +215,12 @@ class MixedInputs:
     from a random family per call (signed normal, wide uniform, large magnitudes, values near zero),
     so identities on [0, 1) inputs (ReLU on torch.rand) are no longer right."""
 
-    def __init__(self, torch, gen_seed):
+    def __init__(self, torch, gen_seed, device="cpu"):
         self.torch = torch
-        self.g = torch.Generator().manual_seed(gen_seed)
+        self.g = torch.Generator().manual_seed(gen_seed)  # picks the family (CPU)
+        # draws the values: on the GPU when there is one (perf-size inputs are GBs; the CPU takes seconds)
+        self.device = device
+        self.gd = torch.Generator(device=device).manual_seed(gen_seed ^ 0x5DEECE66D)
         self.saved = {}
 
     def draw(self, *size, dtype=None, **kw):
@@ -197,14 +229,15 @@ class MixedInputs:
             size = tuple(size[0])
         dtype = dtype or t.get_default_dtype()
         family = int(t.randint(0, 4, (1,), generator=self.g))
-        x = t.randn(size, generator=self.g, dtype=t.float64)
+        work = t.float64 if dtype == t.float64 else t.float32
+        x = t.randn(size, generator=self.gd, dtype=work, device=self.device)
         if family == 1:
-            x = t.rand(size, generator=self.g, dtype=t.float64) * 2 - 1
+            x = t.rand(size, generator=self.gd, dtype=work, device=self.device) * 2 - 1
         elif family == 2:
             x = x * 100.0
         elif family == 3:
-            x = x * 1e-3 + 0.25 * (t.rand(size, generator=self.g, dtype=t.float64) - 0.5)
-        return x.to(dtype)
+            x = x * 1e-3 + 0.25 * (t.rand(size, generator=self.gd, dtype=work, device=self.device) - 0.5)
+        return x.to(dtype).to(kw.get("device") or "cpu")
 
     def __enter__(self):
         t = self.torch
@@ -231,9 +264,14 @@ def apply_config(mod, originals, cfg):
 def draw_inputs(torch, mod, plan, seed):
     set_seed(seed)
     if plan.get("input_dist") == "mixed":
-        with MixedInputs(torch, derive_seed(seed, "mixed")):
+        with MixedInputs(torch, derive_seed(seed, "mixed"), plan.get("device", "cpu")):
             return list(mod.get_inputs())
     return list(mod.get_inputs())
+
+
+def host_copies(items):
+    """Copies of the outputs in host memory (one copy: a device tensor's .to("cpu") is one already)."""
+    return [o.detach().to("cpu") if o.device.type != "cpu" else o.detach().clone() for o in items]
 
 
 def to_device(xs, device):
@@ -413,10 +451,10 @@ def reference_role(args):
                 pristine = [x.clone() if isinstance(x, torch.Tensor) else x for x in xs]
                 run = to_device([x.clone() if isinstance(x, torch.Tensor) else x for x in xs], device)
                 out = flatten_outputs(model(*run))
-                out = [o.detach().to("cpu").clone() for o in out]
+                out = [o.detach().clone() for o in out]  # kept on the device: compared there
                 if validate:
                     run2 = to_device([x.clone() if isinstance(x, torch.Tensor) else x for x in xs], device)
-                    out2 = [o.detach().to("cpu") for o in flatten_outputs(model(*run2))]
+                    out2 = [o.detach() for o in flatten_outputs(model(*run2))]
                     for i, (a, b) in enumerate(zip(out, out2)):
                         if not same(a, b):
                             problems.append(f"config '{name}': the reference is not deterministic (output {i} "
@@ -814,14 +852,14 @@ def run_small(torch, model, meta, call_in, prepare, mutated, check_out, out_file
             return {"status": "hack_suspected", "message": why}
         if m := mutated(k):
             return {"status": "input_mutated", "message": m}
-        write_frame(out_file, f"cfg{ci}/t{k}", [o.detach().to("cpu").clone() for o in items])
+        write_frame(out_file, f"cfg{ci}/t{k}", host_copies(items))
         if k == 0:
             prepare(0)
             with Watchdog(plan["call_timeout_s"]):
                 out2 = model(*call_in)
                 sync(device)
             items2 = check_out(out2)
-            write_frame(out_file, f"cfg{ci}/t0b", [o.detach().to("cpu").clone() for o in items2])
+            write_frame(out_file, f"cfg{ci}/t0b", host_copies(items2))
     return {"status": "done", "calls": meta["trials"] + 1}
 
 
@@ -841,7 +879,7 @@ def run_perf(torch, model, meta, call_in, prepare, mutated, check_out, out_file,
         if m := mutated(k):
             return {"status": "input_mutated", "message": m}
         want.append([o.detach().clone() for o in items])
-        write_frame(out_file, f"cfg{ci}/w{k}", [o.detach().to("cpu").clone() for o in items])
+        write_frame(out_file, f"cfg{ci}/w{k}", host_copies(items))
     mismatches = torch.zeros((), dtype=torch.int64, device=device)
     excess, idx = [], [0]
 

@@ -22,6 +22,9 @@ extern std::function<int()> g_action;
 // Sampling budget per perf config in seconds (DESIGN §4: 2 s by default).
 extern double g_time_budget_s;
 std::filesystem::path default_root();
+// A bundled file (config/reward.toml, data/models/ranker.json): relative to the working directory
+// when it is there, else in the source tree the binary was built from.
+std::string default_file(const std::string& rel);
 // Every implementation of every task under root on the GPU (tasks check-gpu, eval --dataset).
 int check_gpu(const std::filesystem::path& root, bool perf, unsigned jobs, const std::string& json_path, int min_samples,
               const std::string& records_path);

@@ -63,8 +63,8 @@ void print_table(const std::vector<agent::Trajectory>& ts) {
 
 void add_refine_command(CLI::App& app) {
   static std::string task_id, dataset, root, endpoint, model, api_key_env = "OPENAI_API_KEY", out = "refine.jsonl",
-                                                                 best_dir = "refine-best", service, prompts, config = "config/reward.toml",
-                                                                 ranker = "data/models/ranker.json", work_dir;
+                                                                 best_dir = "refine-best", service, prompts, config = default_file("config/reward.toml"),
+                                                                 ranker = default_file("data/models/ranker.json"), work_dir;
   static std::vector<std::string> categories, history;
   static int rounds = 3, samples = 1, max_tokens = 4096, retries = 5, limit = 0;
   static double temperature = 0.7, top_p = -1, timeout = 600, connect_timeout = 10, backoff = 1, max_backoff = 30,

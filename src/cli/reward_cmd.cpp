@@ -22,7 +22,7 @@ std::string opt(const nlohmann::json& v, const char* f) { return v.is_number() ?
 }  // namespace
 
 void add_reward_command(CLI::App& app) {
-  static std::string task_id, candidate, root, config = "config/reward.toml", model = "data/models/ranker.json";
+  static std::string task_id, candidate, root, config = default_file("config/reward.toml"), model = default_file("data/models/ranker.json");
   static bool json = false;
   auto* cmd = app.add_subcommand("reward", "The reward of one candidate, term by term: eval (verdict, speedup), "
                                            "analyze (structure) and the ranker (rank)");

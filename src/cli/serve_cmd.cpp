@@ -11,7 +11,7 @@ namespace fs = std::filesystem;
 
 void add_serve_command(CLI::App& app) {
   static serve::ServiceOptions so;
-  static std::string root, config = "config/reward.toml", model = "data/models/ranker.json";
+  static std::string root, config = default_file("config/reward.toml"), model = default_file("data/models/ranker.json");
   auto* sv = app.add_subcommand("serve", "The reward service: HTTP API over a durable job queue and one worker per GPU");
   sv->add_option("--host", so.host, "address to listen on (default 127.0.0.1)");
   sv->add_option("--port", so.port, "port (default 8080)")->check(CLI::Range(1, 65535));

@@ -32,6 +32,12 @@ fs::path default_root() {
   return fs::path(CUDAPERF_SOURCE_DIR) / "data" / "tasks";
 }
 
+std::string default_file(const std::string& rel) {
+  if (fs::exists(rel)) return rel;
+  fs::path p = fs::path(CUDAPERF_SOURCE_DIR) / rel;
+  return fs::exists(p) ? p.string() : rel;
+}
+
 std::function<int()> g_action;
 double g_time_budget_s = 2.0;
 

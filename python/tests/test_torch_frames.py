@@ -1,0 +1,73 @@
+"""The output records between the candidate and the reference worker (torch_worker.write_frame /
+read_frames): raw bytes with a checked header, never pickle. Needs torch (skipped without it)."""
+import io
+import os
+import struct
+import tempfile
+import unittest
+
+try:
+    import torch
+except ImportError:  # CI machines have no torch: the C++ supervisor's side is tested there
+    torch = None
+
+from cudaperf import torch_worker as w
+
+
+@unittest.skipIf(torch is None, "torch is not installed")
+class FramesTest(unittest.TestCase):
+    def roundtrip(self, records, limit=1 << 30):
+        with tempfile.NamedTemporaryFile(delete=False) as f:
+            for key, ts in records:
+                w.write_frame(f, key, ts)
+        try:
+            return w.read_frames(f.name, limit)
+        finally:
+            os.remove(f.name)
+
+    def test_dtypes_shapes_and_values_survive(self):
+        ts = [torch.randn(3, 5), torch.arange(7, dtype=torch.int64), torch.tensor([True, False, True]),
+              torch.randn(2, 2, dtype=torch.float64), torch.randn(4).to(torch.bfloat16), torch.empty(0, 3),
+              torch.randn(6, 4).t()]  # non-contiguous
+        got = self.roundtrip([("cfg0/t0", ts), ("cfg1/w1", ts[:1])])
+        self.assertEqual(sorted(got), ["cfg0/t0", "cfg1/w1"])
+        for a, b in zip(ts, got["cfg0/t0"]):
+            self.assertEqual((a.dtype, a.shape), (b.dtype, b.shape))
+            self.assertTrue(torch.equal(a, b))
+            self.assertIs(type(b), torch.Tensor)
+
+    def test_truncated_and_lying_records_are_refused(self):
+        buf = io.BytesIO()
+        w.write_frame(buf, "k", [torch.ones(100)])
+        data = buf.getvalue()
+        for bad in (data[:-1], data[:10],
+                    data[:8] + struct.pack("<Q", 10) + data[16:],  # data length below the header's tensors
+                    data.replace(b"float32", b"pickle1")):          # a dtype outside the list
+            with tempfile.NamedTemporaryFile(delete=False) as f:
+                f.write(bad)
+            try:
+                with self.assertRaises(ValueError):
+                    w.read_frames(f.name, 1 << 30)
+            finally:
+                os.remove(f.name)
+
+    def test_size_limit(self):
+        with self.assertRaises(ValueError):
+            self.roundtrip([("k", [torch.ones(1000)])], limit=1000)
+
+    def test_compare_reports_first_mismatch_across_chunks(self):
+        e = torch.zeros(1000)
+        g = e.clone()
+        g[700] = 1.0
+        g[900] = float("nan")
+        m = w.compare(e, g, 1e-4, 1e-5, "out", chunk=256)
+        self.assertIn("out[700]", m)
+        self.assertIn("2 of 1000 elements differ", m)
+        self.assertEqual(w.compare(e, e.clone(), 0, 0, "out", chunk=256), "")
+        nan = torch.tensor([float("nan"), float("inf"), 1.0])
+        self.assertEqual(w.compare(nan, nan.clone(), 0, 0, "out"), "")
+        self.assertIn("out[1]", w.compare(nan, torch.tensor([float("nan"), 5.0, 1.0]), 1.0, 1.0, "out"))
+
+
+if __name__ == "__main__":
+    unittest.main()
