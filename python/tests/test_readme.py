@@ -16,6 +16,7 @@ from tests.test_openrlhf import PROMPT
 from tests.test_verl import KEYS
 
 ROOT = Path(__file__).resolve().parents[1]
+REPO = ROOT.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 
 
@@ -32,6 +33,23 @@ def path_from(snippet: str) -> str:
     return out.stdout.strip()
 
 
+def tested_blocks() -> list:
+    """The README's `<!-- tested: ... -->` Python blocks."""
+    return re.findall(r"<!-- tested: [^>]*-->\n```python\n(.*?)```", README, re.DOTALL)
+
+
+def run_block(code: str, cwd=REPO) -> str:
+    """Exec a README block from the repository root (its paths are relative to it); what it printed."""
+    old = os.getcwd()
+    os.chdir(cwd)
+    try:
+        with contextlib.redirect_stdout(io.StringIO()) as out:
+            exec(compile(code, "README.md", "exec"), {"__name__": "readme"})
+    finally:
+        os.chdir(old)
+    return out.getvalue()
+
+
 def load_by_path(name: str, path: str):
     spec = importlib.util.spec_from_file_location(name, path)
     module = importlib.util.module_from_spec(spec)
@@ -41,12 +59,10 @@ def load_by_path(name: str, path: str):
 
 class ReadmeTest(ServiceTestCase):
     def test_client_example_runs(self):
-        blocks = re.findall(r"<!-- tested: [^>]*-->\n```python\n(.*?)```", README, re.DOTALL)
+        blocks = tested_blocks()
         self.assertTrue(blocks)
         for code in blocks:
-            with contextlib.redirect_stdout(io.StringIO()) as out:
-                exec(compile(code, "README.md", "exec"), {"__name__": "readme"})
-            self.assertIn("ok 1.5", out.getvalue())
+            self.assertIn("ok 1.5", run_block(code))
         self.assertGreaterEqual(len(self.service.calls("POST", "/v1/evaluate")), 2)
 
     def test_verl_reward_lines(self):
