@@ -131,7 +131,7 @@ try:
     st, r, _ = call(port, "POST", "/v1/openrlhf", {"query": ["P:```cuda\n" + HACK + "```", "P:no code here"], "prompts": ["P:", "P:"],
                                                  "labels": ["elementwise/saxpy", "elementwise/saxpy"]})
     assert st == 200 and r["rewards"] == [-10.0, -10.0] and r["scores"] == [0.0, 0.0], r
-    assert call(port, "POST", "/v1/openrlhf", {"query": [], "prompts": [], "labels": []})[1] == {"rewards": [], "scores": [], "extra_logs": {"correct": []}}
+    assert call(port, "POST", "/v1/openrlhf", {"query": [], "prompts": [], "labels": []})[1] == {"rewards": [], "scores": [], "extra_logs": {"correct": [], "speedup": [], "gate": [], "speed": [], "structure": [], "rank": []}}
     # 4. many concurrent clients
     results, errors = [], []
     def client(i):
@@ -153,8 +153,11 @@ try:
     os.kill(int(workers[0]), signal.SIGKILL)
     jobs = wait_done(port, ids)
     assert all(j["result"]["verdict"] == "ok" for j in jobs), jobs
-    # (batching depends on what is queued when a worker claims: covered by tests/unit/job_store_test.cpp)
     assert all(j["result"]["batch"] >= 1 for j in jobs), jobs
+    # 5b. a request is stored in one transaction, so an idle worker claims its jobs of one task together
+    #     (one run shares inputs and baselines)
+    st, out, _ = call(port, "POST", "/v1/evaluate", {"requests": [{"task": "elementwise/saxpy", "source": variant(100 + i)} for i in range(3)], "wait_s": 300})
+    assert st == 200 and [j["result"]["batch"] for j in out["jobs"]] == [3, 3, 3], [j.get("result", {}).get("batch") for j in out["jobs"]]
     st, metrics, _ = call(port, "GET", "/metrics")
     assert "cudaperf_worker_restarts 1" in metrics and 'cudaperf_jobs{state="done"}' in metrics, metrics
     # 6. service stopped mid-batch (SIGTERM) and restarted on the same store: nothing lost

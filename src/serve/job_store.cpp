@@ -111,25 +111,49 @@ Result<JobStore> JobStore::open(const fs::path& file) {
 }
 
 Result<Job> JobStore::submit(const std::string& task, const std::string& source, const json& options) {
+  auto r = submit_all({{task, source, options}});
+  if (!r) return r.errors().front();
+  return r.value().front();
+}
+
+Result<std::vector<Job>> JobStore::submit_all(const std::vector<JobRequest>& requests) {
   std::lock_guard lock(p_->mu);
-  std::string key = job_key(task, source, options);
-  {
-    Stmt q(p_->db, fmt::format("SELECT {} FROM jobs WHERE key = ? ORDER BY created LIMIT 1", kColumns).c_str());
-    q.bind(1, key);
-    if (q.step() == SQLITE_ROW) return row(q);
+  // One transaction: a worker sees the whole request at once (and can batch it), or none of it.
+  if (!p_->exec("BEGIN IMMEDIATE")) return Diagnostic{"job store", 0, 0, fmt::format("cannot store the jobs: {}", sqlite3_errmsg(p_->db))};
+  std::vector<Job> out;
+  for (const auto& r : requests) {
+    std::string key = job_key(r.task, r.source, r.options);
+    {
+      Stmt q(p_->db, fmt::format("SELECT {} FROM jobs WHERE key = ? ORDER BY created LIMIT 1", kColumns).c_str());
+      q.bind(1, key);
+      if (q.step() == SQLITE_ROW) {
+        out.push_back(row(q));
+        continue;
+      }
+    }
+    Job j;
+    j.id = new_id();
+    j.key = key;
+    j.task = r.task;
+    j.source = r.source;
+    j.options = r.options;
+    j.state = "queued";
+    j.created = now_s();
+    Stmt ins(p_->db, "INSERT INTO jobs (id, key, task, source, options, state, created) VALUES (?, ?, ?, ?, ?, 'queued', ?)");
+    ins.bind(1, j.id).bind(2, key).bind(3, r.task).bind(4, r.source).bind(5, r.options.dump()).bind(6, j.created);
+    if (ins.step() != SQLITE_DONE) {
+      std::string err = sqlite3_errmsg(p_->db);
+      p_->exec("ROLLBACK");
+      return Diagnostic{"job store", 0, 0, fmt::format("cannot store the job: {}", err)};
+    }
+    out.push_back(std::move(j));
   }
-  Job j;
-  j.id = new_id();
-  j.key = key;
-  j.task = task;
-  j.source = source;
-  j.options = options;
-  j.state = "queued";
-  j.created = now_s();
-  Stmt ins(p_->db, "INSERT INTO jobs (id, key, task, source, options, state, created) VALUES (?, ?, ?, ?, ?, 'queued', ?)");
-  ins.bind(1, j.id).bind(2, key).bind(3, task).bind(4, source).bind(5, options.dump()).bind(6, j.created);
-  if (ins.step() != SQLITE_DONE) return Diagnostic{"job store", 0, 0, fmt::format("cannot store the job: {}", sqlite3_errmsg(p_->db))};
-  return j;
+  if (!p_->exec("COMMIT")) {
+    std::string err = sqlite3_errmsg(p_->db);
+    p_->exec("ROLLBACK");
+    return Diagnostic{"job store", 0, 0, fmt::format("cannot store the jobs: {}", err)};
+  }
+  return out;
 }
 
 std::optional<Job> JobStore::get(const std::string& id) {

@@ -371,16 +371,18 @@ int run_service(const ServiceOptions& o) {
       reply(res, 429, {{"error", fmt::format("queue full ({} jobs): retry later", o.queue_limit)}});
       return false;
     }
+    std::vector<JobRequest> batch;
     for (size_t i = 0; i < requests.size(); ++i) {
       const auto& r = requests[i];
-      std::string name = task_names[i].empty() ? r["task"].get<std::string>() : task_names[i];
-      auto j = store->submit(name, r["source"], r.value("options", json::object()));
-      if (!j) {
-        reply(res, 500, {{"error", j.errors().front().message}});
-        return false;
-      }
-      jobs.push_back(j.value());
+      batch.push_back({task_names[i].empty() ? r["task"].get<std::string>() : task_names[i], r["source"].get<std::string>(),
+                       r.value("options", json::object())});
     }
+    auto stored = store->submit_all(batch);
+    if (!stored) {
+      reply(res, 500, {{"error", stored.errors().front().message}});
+      return false;
+    }
+    jobs = std::move(stored.value());
     return true;
   };
 
@@ -443,13 +445,25 @@ int run_service(const ServiceOptions& o) {
     std::vector<Job> jobs;
     if (!requests.empty() && !submit(requests, jobs, res)) return;
     wait_for(jobs, o.openrlhf_wait_s);
-    json correct = json::array();
-    for (size_t k = 0; k < jobs.size(); ++k)
-      if (jobs[k].state == "done" && jobs[k].result.contains("reward"))
-        rewards[index[k]] = jobs[k].result["reward"].value("total", lowest);
-    for (size_t i = 0; i < q.size(); ++i) correct.push_back(rewards[i] >= cfg->gate_of(reward::Tier::CorrectSlower) ? 1.0 : 0.0);
-    // scores in [0, 1] (correctness), for OpenRLHF's dynamic filtering; rewards are the reward totals
-    reply(res, 200, {{"rewards", rewards}, {"scores", correct}, {"extra_logs", {{"correct", correct}}}});
+    // scores in [0, 1] (correctness: the verdict is ok), for OpenRLHF's dynamic filtering; rewards are
+    // the reward totals; extra_logs the same keys as the Python file variant (cudaperf.openrlhf)
+    std::vector<double> correct(q.size(), 0.0), speedup(q.size(), 0.0);
+    std::map<std::string, std::vector<double>> terms;
+    for (const char* t : {"gate", "speed", "structure", "rank"}) terms[t].assign(q.size(), 0.0);
+    for (auto& g : terms["gate"]) g = lowest;
+    for (size_t k = 0; k < jobs.size(); ++k) {
+      if (jobs[k].state != "done" || !jobs[k].result.contains("reward")) continue;
+      const json& r = jobs[k].result;
+      size_t i = index[k];
+      rewards[i] = r["reward"].value("total", lowest);
+      correct[i] = r.value("verdict", "") == "ok" ? 1.0 : 0.0;
+      if (r.contains("speedup") && r["speedup"].is_number()) speedup[i] = r["speedup"].get<double>();
+      for (auto& [t, v] : terms)
+        if (r["reward"].contains(t) && r["reward"][t].is_number()) v[i] = r["reward"][t].get<double>();
+    }
+    json logs = {{"correct", correct}, {"speedup", speedup}};
+    for (const auto& [t, v] : terms) logs[t] = v;
+    reply(res, 200, {{"rewards", rewards}, {"scores", correct}, {"extra_logs", logs}});
   });
   http.Get("/healthz", [&](const httplib::Request&, httplib::Response& res) {
     std::lock_guard lock(w.mu);

@@ -31,6 +31,27 @@ TEST_F(JobStoreTest, IdenticalRequestsAreOneJob) {
   EXPECT_EQ(st->queued(), 2);
 }
 
+TEST_F(JobStoreTest, ARequestIsStoredWholeInOneTransaction) {
+  auto st = JobStore::open(file);
+  ASSERT_TRUE(st);
+  auto other = JobStore::open(file);  // another process's view (a worker)
+  ASSERT_TRUE(other);
+  auto jobs = st->submit_all({{"cat/a", "1", {}}, {"cat/a", "2", {}}, {"cat/a", "1", {}}, {"cat/b", "3", {}}});
+  ASSERT_TRUE(jobs);
+  ASSERT_EQ(jobs->size(), 4u);
+  EXPECT_EQ(jobs.value()[0].id, jobs.value()[2].id);  // a duplicate inside the request is the same job
+  EXPECT_NE(jobs.value()[0].id, jobs.value()[1].id);
+  EXPECT_EQ(other->queued(), 3);
+  auto batch = other->claim_batch(7, 8);  // the whole request's jobs of cat/a, in one claim
+  ASSERT_EQ(batch.size(), 2u);
+  EXPECT_EQ(batch[0].task, "cat/a");
+  EXPECT_EQ(batch[1].task, "cat/a");
+  auto again = st->submit_all({{"cat/b", "3", {}}});  // answered from the store
+  ASSERT_TRUE(again);
+  EXPECT_EQ(again.value()[0].id, jobs.value()[3].id);
+  EXPECT_EQ(st->queued(), 1);
+}
+
 TEST_F(JobStoreTest, BatchClaimTakesOneTaskWithTheSameOptionsOldestFirst) {
   auto st = JobStore::open(file);
   ASSERT_TRUE(st);

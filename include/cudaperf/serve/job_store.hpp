@@ -23,6 +23,11 @@ struct Job {
   double created = 0, started = 0, finished = 0;  // unix seconds
 };
 
+struct JobRequest {
+  std::string task, source;
+  nlohmann::json options = nlohmann::json::object();
+};
+
 class JobStore {
  public:
   static Result<JobStore> open(const std::filesystem::path& file);
@@ -33,6 +38,8 @@ class JobStore {
   // A new queued job, or the existing one with the same (task, source, options): identical
   // requests are answered from the store.
   Result<Job> submit(const std::string& task, const std::string& source, const nlohmann::json& options);
+  // Many at once, in one transaction (all stored or none); in request order, duplicates included.
+  Result<std::vector<Job>> submit_all(const std::vector<JobRequest>& requests);
   std::optional<Job> get(const std::string& id);
   // The oldest queued job, now running and owned by `worker`; nullopt when none.
   std::optional<Job> claim(int worker);
