@@ -156,7 +156,7 @@ try:
     assert all(j["result"]["batch"] >= 1 for j in jobs), jobs
     # 5b. a request is stored in one transaction, so an idle worker claims its jobs of one task together
     #     (one run shares inputs and baselines)
-    st, out, _ = call(port, "POST", "/v1/evaluate", {"requests": [{"task": "elementwise/saxpy", "source": variant(100 + i)} for i in range(3)], "wait_s": 300})
+    st, out, _ = call(port, "POST", "/v1/evaluate", {"requests": [{"task": "elementwise/saxpy", "source": variant(300 + i)} for i in range(3)], "wait_s": 300})
     assert st == 200 and [j["result"]["batch"] for j in out["jobs"]] == [3, 3, 3], [j.get("result", {}).get("batch") for j in out["jobs"]]
     st, metrics, _ = call(port, "GET", "/metrics")
     assert "cudaperf_worker_restarts 1" in metrics and 'cudaperf_jobs{state="done"}' in metrics, metrics
@@ -171,7 +171,7 @@ try:
     assert all(j["result"]["verdict"] == "ok" for j in jobs), jobs
     r = rows()
     assert all(state == "done" and has for _, state, _, has in r), r  # every accepted job done, with a result
-    assert len(r) == len({x[0] for x in r}) == 2 + 2 + 4 + 6 + 4, len(r)
+    assert len(r) == len({x[0] for x in r}) == 2 + 2 + 4 + 6 + 3 + 4, len(r)
     svc.send_signal(signal.SIGTERM)
     svc.wait(timeout=30)
     # 7. a full queue: 429 with Retry-After

@@ -11,6 +11,8 @@ role = sys.argv[1]
 args = dict(zip(sys.argv[2::2], sys.argv[3::2]))
 ch = os.fdopen(int(args.get("--channel-fd", "1")), "w", buffering=1)
 scenario = os.environ.get("CUDAPERF_TEST_SCENARIO", "good")
+if scenario == "by_file" and "--candidate" in args:  # several candidates in one run: each file's stem is its scenario
+    scenario = os.path.splitext(os.path.basename(args["--candidate"]))[0].rstrip("0123456789")
 plan = json.load(open(args["--plan"]))
 
 
@@ -24,12 +26,17 @@ if role == "reference":
     metas = [{"config": c["name"], "index": i, "perf": c["perf"], "trials": 2, "outputs": []}
              for i, c in enumerate(plan["configs"])]
     emit({"event": "ready", "configs": metas})
-    if sys.stdin.readline().strip() == "compare":
-        for c in plan["configs"]:
-            emit({"event": "compare", "config": c["name"], "status": "ok", "message": "fake"})
-            if c["perf"]:
-                emit({"event": "baseline", "config": c["name"], "kind": "eager", "median_ms": 2.0, "samples": 10})
-                emit({"event": "baseline", "config": c["name"], "kind": "compile", "median_ms": 1.0, "samples": 10})
+    for line in sys.stdin:
+        cmd = line.split()
+        if cmd[:1] == ["compare"]:
+            for c in plan["configs"]:
+                emit({"event": "compare", "candidate": int(cmd[1]), "config": c["name"], "status": "ok", "message": "fake"})
+            emit({"event": "compared", "candidate": int(cmd[1])})
+        elif cmd == ["baselines"]:
+            for c in plan["configs"]:
+                if c["perf"]:
+                    emit({"event": "baseline", "config": c["name"], "kind": "eager", "median_ms": 2.0, "samples": 10})
+                    emit({"event": "baseline", "config": c["name"], "kind": "compile", "median_ms": 1.0, "samples": 10})
     emit({"event": "done"})
     sys.exit(0)
 

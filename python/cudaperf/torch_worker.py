@@ -487,29 +487,36 @@ def reference_role(args):
     if device == "cuda":
         torch.cuda.empty_cache()
     emit({"event": "ready", "configs": metas})
-    # Phase 2: the candidate runs; we wait for the supervisor.
-    cmd = sys.stdin.readline().strip()
-    if cmd != "compare":
-        emit({"event": "done"})
-        return 0
-    try:
-        got = read_frames(os.path.join(xdir, "out.bin"), limit_bytes=plan.get("output_limit_bytes", 1 << 36))
-    except Exception as ex:
-        emit({"event": "compare", "config": "*", "status": "hack_suspected",
-              "message": f"rule output_type: the candidate's outputs are not plain tensors ({type(ex).__name__}: "
-                         f"{str(ex)[:300]})"})
-        got = None
-    if got is not None:
-        for ci, cfg in enumerate(plan["configs"]):
-            name = cfg["name"]
-            if name not in expected:
-                continue
-            emit(compare_config(torch, plan, cfg, ci, expected[name], got))
-    if plan.get("baselines"):
-        for ci, cfg in enumerate(plan["configs"]):
-            if cfg["perf"] and cfg["name"] in expected:
-                apply_config(mod, originals, cfg)
-                time_baselines(torch, mod, plan, cfg, models[cfg["name"]], inputs_cpu[cfg["name"]])
+    # Phase 2: the supervisor runs each candidate in turn, then asks for its comparison:
+    #   "compare K PATH"  the outputs candidate K wrote to PATH; events carry "candidate": K and end
+    #                     with {"event": "compared", "candidate": K}
+    #   "baselines"       eager PyTorch and torch.compile, timed on the same inputs
+    # until its standard input closes.
+    while True:
+        line = sys.stdin.readline()
+        if not line:
+            break
+        cmd = line.split()
+        if cmd[:1] == ["compare"] and len(cmd) == 3:
+            k = int(cmd[1])
+            try:
+                got = read_frames(cmd[2], limit_bytes=plan.get("output_limit_bytes", 1 << 36))
+            except Exception as ex:
+                emit({"event": "compare", "candidate": k, "config": "*", "status": "hack_suspected",
+                      "message": f"rule output_type: the candidate's outputs are not plain tensors ({type(ex).__name__}: "
+                                 f"{str(ex)[:300]})"})
+                got = None
+            if got is not None:
+                for ci, cfg in enumerate(plan["configs"]):
+                    if cfg["name"] in expected:
+                        emit(dict(compare_config(torch, plan, cfg, ci, expected[cfg["name"]], got), candidate=k))
+            del got
+            emit({"event": "compared", "candidate": k})
+        elif cmd == ["baselines"] and plan.get("baselines"):
+            for ci, cfg in enumerate(plan["configs"]):
+                if cfg["perf"] and cfg["name"] in expected:
+                    apply_config(mod, originals, cfg)
+                    time_baselines(torch, mod, plan, cfg, models[cfg["name"]], inputs_cpu[cfg["name"]])
     emit({"event": "done"})
     return 0
 
@@ -738,7 +745,7 @@ def candidate_role(args):
     timer = Timer(device)
     if not test_mode:  # initialise the profiler before the filter goes in
         profile_call(torch, lambda: torch.ones(8, device=device) + 1, device)
-    out_file = open(os.path.join(xdir, "out.bin"), "wb")  # opened before the filter (no writable opens after)
+    out_file = open(plan.get("out") or os.path.join(xdir, "out.bin"), "wb")  # opened before the filter (no writable opens after)
     metas = [json.load(open(os.path.join(xdir, f"cfg{c['index']}", "meta.json"))) for c in plan["ready"]]
     from torch.utils import cpp_extension
     loader = CandidateLoader(manifest.get("extensions", []), manifest.get("salt", ""))

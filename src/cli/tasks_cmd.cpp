@@ -525,18 +525,23 @@ int check_gpu(const fs::path& root, bool perf, unsigned jobs, const std::string&
     }
     const auto& t = tt.value();
     nlohmann::json jt = {{"id", t.id}, {"results", nlohmann::json::array()}};
-    bool first = true;
-    for (const auto& im : t.impls) {
-      verify::TorchEvalOptions to;
-      to.baselines = first;
-      to.timing.min_samples = samples;
-      to.timing.budget_s = g_time_budget_s;
-      to.impl_timeout_s = 600;
-      to.call_timeout_s = 30;
-      auto t0 = std::chrono::steady_clock::now();
-      auto rep = verify::evaluate_torch_candidate(t, im.path, to);
+    // Every impl of the task in one run: one reference (inputs, expected outputs) and one set of
+    // eager / torch.compile baselines, each impl in its own confined worker.
+    verify::TorchEvalOptions to;
+    to.baselines = true;
+    to.timing.min_samples = samples;
+    to.timing.budget_s = g_time_budget_s;
+    to.impl_timeout_s = 600;
+    to.call_timeout_s = 30;
+    std::vector<fs::path> paths;
+    for (const auto& im : t.impls) paths.push_back(im.path);
+    auto t0 = std::chrono::steady_clock::now();
+    auto reps = verify::evaluate_torch_candidates(t, paths, to);
+    fmt::print(stderr, "[torch] {}: {} impl(s) ({:.1f} s)\n", t.id, t.impls.size(), std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+    for (size_t ii = 0; ii < t.impls.size(); ++ii) {
+      const auto& im = t.impls[ii];
+      auto& rep = reps[ii];
       if (!perf) rep.base.configs.erase(std::remove_if(rep.base.configs.begin(), rep.base.configs.end(), [](const verify::ConfigResult& c) { return c.perf; }), rep.base.configs.end());
-      fmt::print(stderr, "[torch] {} {} ({:.1f} s)\n", t.id, im.strategy, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
       auto jr = rep.to_json();
       jr["impl"] = im.strategy;
       jt["results"].push_back(jr);
@@ -564,7 +569,6 @@ int check_gpu(const fs::path& root, bool perf, unsigned jobs, const std::string&
       fmt::print("{:<36} {:<22} {:<14} {:>10} {:>9}  {}\n", t.id, im.strategy, fmt::format("{}/{} ok", ok, total),
                  ms > 0 ? fmt::format("{:.3f}", ms) : "-", eager.empty() ? "-" : eager + " eager",
                  rep.base.verdict == verify::Verdict::Ok ? "" : fmt::format("{}: {}", verify::verdict_name(rep.base.verdict), rep.base.message.substr(0, 160)));
-      first = false;
     }
     out["torch_tasks"].push_back(jt);
   }

@@ -347,7 +347,7 @@ ChannelParse parse_channel(const std::string& bytes, bool overflowed, bool stric
   ChannelParse p;
   if (overflowed) p.forged = fmt::format("rule result_channel: more than {} bytes on the result channel", kChannelCap);
   static const std::set<std::string> kEvents = {"ready", "built", "config", "start", "done", "fatal", "sandbox",
-                                                "compare", "baseline", "validate"};
+                                                "compare", "compared", "baseline", "validate"};
   static const std::set<std::string> kNumeric = {"median_ms", "min_ms", "max_ms", "mean_ms", "q1_ms", "q3_ms",
                                                  "rel_stdev", "samples", "timed_calls", "wall_excess_ms", "setup_s",
                                                  "timed_s", "discarded", "calls"};
@@ -648,167 +648,16 @@ BuildOutcome run_build(const TorchRuntime& rt, const std::vector<std::string>& e
 }  // namespace
 
 TorchEvalReport evaluate_torch_candidate(const task::TorchTask& t, const fs::path& candidate, const TorchEvalOptions& o) {
-  TorchEvalReport r;
-  r.base.task_id = t.id;
-  r.base.candidate = candidate.string();
-  TorchRuntime rt = torch_runtime();
-  auto stage0 = Clock::now();
-  auto stage = [&](const char* name) {
-    r.stages[name] = since(stage0);
-    stage0 = Clock::now();
-  };
-  // The interpreter's torch, probed once per process: the salt finds cached extension builds.
-  std::string salt;
-  if (!rt.test_mode && rt.worker.empty())
-    if (const auto& p = torch_probe(rt); p.ok) salt = p.salt;
-  TorchStatic st;
-  // 1. Static guards (any machine, no torch).
-  if (!rt.test_mode) {
-    st = torch_static_check(candidate, rt, salt);
-    if (st.syntax_error) {
-      set_verdict(r, Verdict::CompileError, st.error);
-      return r;
-    }
-    if (!st.error.empty()) {
-      set_verdict(r, Verdict::RuntimeError, "internal: " + st.error);
-      return r;
-    }
-    r.findings = st.findings;
-    if (!st.findings.empty()) {
-      std::string msg;
-      for (const auto& f : st.findings) msg += fmt::format("{}rule {} (line {}): {}", msg.empty() ? "" : "\n", f.rule, f.line, f.message);
-      set_verdict(r, Verdict::HackSuspected, msg);
-      return r;
-    }
-    if (!st.unresolved.empty()) {
-      set_verdict(r, Verdict::CompileError, "load_inline cannot be built ahead of the run (sources, names and flags must be module-level constants): " + st.unresolved.front());
-      return r;
-    }
-  }
-  // 2. Where it runs.
-  bool have_gpu = false;
-  std::string device = "cpu";
-  if (rt.test_mode) {
-    r.base.device = "cpu (test mode: pure-torch candidates, own-kernel guard off)";
-  } else {
-    if (o.run_gpu) {
-      // once per process (it starts a CUDA context)
-      static std::mutex mu;
-      static std::optional<std::pair<bool, std::string>> described;
-      std::lock_guard lock(mu);
-      if (!described) {
-        bool ok = false;
-        std::string d = describe_gpu(ok);
-        described.emplace(ok, d);
-      }
-      have_gpu = described->first;
-      r.base.device = described->second;
-    } else {
-      r.base.device = "GPU stages not requested (--no-gpu)";
-    }
-    device = "cuda";
-  }
-  stage("static_s");
-  if (!rt.test_mode && !have_gpu) {
-    r.base.message = fmt::format("passed the static guards; GPU stages skipped: {}", r.base.device);
-    return r;
-  }
-  std::string why;
-  if (rt.worker.empty() && !torch_importable(rt, why)) {
-    r.base.message = fmt::format("passed the static guards; GPU stages skipped: {} (set CUDAPERF_PYTHON)", why);
-    return r;
-  }
-  fs::path x = make_exchange_dir();
-  if (x.empty()) {
-    set_verdict(r, Verdict::RuntimeError, "internal: no exchange folder");
-    return r;
-  }
-  struct Cleanup {
-    fs::path p;
-    ~Cleanup() {
-      std::error_code ec;
-      fs::remove_all(p, ec);
-    }
-  } cleanup{x};
-  auto env = worker_env(rt);
-  fs::path cache = compile::default_cache_dir();
-  // 3. Build (cached per content hash), before and outside the confined run.
-  json manifest = {{"extensions", json::array()}, {"salt", ""}};
-  if (!rt.test_mode) {
-    // Every extension already in the cache (the keys came with the static check): no build worker.
-    if (auto cached = cached_extensions(st, salt, cache)) {
-      r.build = {{"seconds", 0.0}, {"extensions", *cached}, {"cache_hits", cached->size()}, {"worker", false}};
-      manifest = {{"extensions", *cached}, {"salt", salt}};
-    } else {
-      auto b = run_build(rt, env, candidate, cache, o.build_timeout_s);
-      r.build = b.build;
-      if (b.verdict != Verdict::Ok) {
-        set_verdict(r, b.verdict, b.message);
-        return r;
-      }
-      manifest = b.manifest;
-    }
-  }
-  stage("build_s");
-  std::ofstream(x / "manifest.json") << manifest.dump();
-  // 4. Reference: inputs from the secret seed, expected outputs kept in its memory.
-  json plan = {{"reference", fs::absolute(t.reference).string()}, {"rtol", t.rtol}, {"atol", t.atol},
-               {"deterministic", t.deterministic}, {"input_dist", t.input_dist}, {"configs", plan_configs(t, true)},
-               {"device", device}, {"trials", o.trials}, {"xdir", x.string()}, {"baselines", o.baselines},
-               {"call_timeout_s", o.call_timeout_s}, {"test_mode", rt.test_mode},
-               {"timing", {{"min_samples", o.timing.min_samples}, {"max_samples", o.timing.max_samples},
-                           {"target_rel_stdev", o.timing.target_rel_stdev}, {"budget_s", o.timing.budget_s}}}};
-  std::ofstream(x / "plan.json") << plan.dump();
-  WorkerProcess ref;
-  std::string err;
-  auto rargv = worker_argv(rt, "reference");
-  rargv.insert(rargv.end(), {"--plan", (x / "plan.json").string()});
-  if (!ref.start(rargv, env, err)) {
-    set_verdict(r, Verdict::RuntimeError, "internal: cannot start the reference worker: " + err);
-    return r;
-  }
-  ref.write_line(json{{"seed", o.seed ? o.seed : fresh_seed()}}.dump());  // never on a command line
-  auto ref_deadline = [&] { return Clock::now() + std::chrono::milliseconds(static_cast<long long>(o.reference_timeout_s * 1000)); };
-  ref.pump(ref_deadline(), [&] { return ref.has_event("ready") || ref.has_event("fatal"); });
-  json ready;
-  for (const auto& e : parse_channel(ref.channel, ref.overflow, false).events) {
-    if (e["event"] == "ready") ready = e;
-    if (e["event"] == "fatal") {
-      set_verdict(r, Verdict::RuntimeError, "the task's reference failed (a dataset problem, not the candidate's): " + e.value("message", ""));
-      return r;
-    }
-  }
-  if (ready.is_null()) {
-    set_verdict(r, Verdict::RuntimeError, fmt::format("the task's reference worker did not get ready ({}): {}", ref.describe(), ref.output_tail(800)));
-    return r;
-  }
-  r.base.gpu_stages_run = true;
-  stage("reference_s");
-  // 5. Candidate: confined, sees inputs and weights only.
-  json cplan = plan;
-  cplan["ready"] = json::array();
-  for (const auto& c : ready["configs"]) cplan["ready"].push_back({{"index", c["index"]}, {"config", c["config"]}});
-  cplan["confine_lib"] = rt.confine_lib.string();
-  std::ofstream(x / "cplan.json") << cplan.dump();
-  WorkerProcess cw;
-  auto cargv = worker_argv(rt, "candidate");
-  cargv.insert(cargv.end(), {"--plan", (x / "cplan.json").string(), "--candidate", fs::absolute(candidate).string(),
-                             "--manifest", (x / "manifest.json").string()});
-  if (!cw.start(cargv, env, err)) {
-    set_verdict(r, Verdict::RuntimeError, "internal: cannot start the candidate worker: " + err);
-    return r;
-  }
-  cw.close_stdin();
-  cw.wait_exit(Clock::now() + std::chrono::milliseconds(static_cast<long long>(o.impl_timeout_s * 1000)));
-  auto cp = parse_channel(cw.channel, cw.overflow, true);
-  stage("candidate_s");
-  // 6. Compare and baselines in the reference worker.
-  ref.write_line("compare");
-  ref.close_stdin();
-  ref.wait_exit(ref_deadline());
-  stage("compare_and_baselines_s");
-  auto rp = parse_channel(ref.channel, ref.overflow, false);
+  return evaluate_torch_candidates(t, {candidate}, o).front();
+}
 
+namespace {
+
+// The report of one candidate from its worker's run and the reference's comparisons (speedups are
+// added once the baselines are in).
+void judge_candidate(TorchEvalReport& r, const task::TorchTask& t, const TorchRuntime& rt, const TorchEvalOptions& o,
+                     const WorkerProcess& cw, const ChannelParse& cp, const std::vector<json>& ref_events,
+                     const WorkerProcess& ref) {
   std::map<std::string, json> cres, compare;
   std::string pending, worker_fatal;
   bool done = false;
@@ -822,26 +671,17 @@ TorchEvalReport evaluate_torch_candidate(const task::TorchTask& t, const fs::pat
     else if (ev == "sandbox") r.sandbox = e.value("status", "");
     else if (ev == "fatal") worker_fatal = e.value("message", "");
   }
-  for (const auto& e : rp.events) {
-    std::string ev = e["event"];
-    if (ev == "compare") compare[e.value("config", "")] = e;
-    if (ev == "baseline") {
-      std::string c = e.value("config", "");
-      if (e.contains("error")) r.baseline_errors[c] += fmt::format("{}{}: {}", r.baseline_errors[c].empty() ? "" : "; ", e.value("kind", ""), e.value("error", ""));
-      else (e.value("kind", "") == "eager" ? r.eager_ms : r.compile_ms)[c] = e.value("median_ms", -1.0);
-    }
-  }
+  for (const auto& e : ref_events)
+    if (e["event"] == "compare") compare[e.value("config", "")] = e;
   if (!cp.forged.empty()) {
     set_verdict(r, Verdict::HackSuspected, cp.forged);
-    return r;
+    return;
   }
   if (!worker_fatal.empty()) {
     set_verdict(r, Verdict::RuntimeError, "internal: the candidate worker failed: " + worker_fatal);
-    return r;
+    return;
   }
   bool worker_ended_badly = !(cw.exited && (cw.exit_code() == 0 || cw.exit_code() == 3) && done);
-  double log_e = 0, log_c = 0;
-  int n_e = 0, n_c = 0;
   bool stopped = false;
   for (const auto& c : t.configs) {
     ConfigResult cr;
@@ -903,10 +743,6 @@ TorchEvalReport evaluate_torch_candidate(const task::TorchTask& t, const fs::pat
                                  "stream's event time by {:.3f} ms (events {:.4f} ms)", excess, cr.median_ms);
       }
     }
-    if (cr.status == "ok" && c.perf && cr.median_ms > 0) {
-      if (auto b = r.eager_ms.find(c.name); b != r.eager_ms.end() && b->second > 0) log_e += std::log(b->second / cr.median_ms), ++n_e;
-      if (auto b = r.compile_ms.find(c.name); b != r.compile_ms.end() && b->second > 0) log_c += std::log(b->second / cr.median_ms), ++n_c;
-    }
     r.base.configs.push_back(cr);
   }
   // Verdict: a hack anywhere wins; otherwise the first config that failed.
@@ -923,14 +759,238 @@ TorchEvalReport evaluate_torch_candidate(const task::TorchTask& t, const fs::pat
   if (r.base.verdict == Verdict::Ok &&
       std::any_of(r.base.configs.begin(), r.base.configs.end(), [](const ConfigResult& c) { return c.status != "ok"; }))
     set_verdict(r, Verdict::RuntimeError, "the candidate did not run every configuration");
-  if (r.base.verdict == Verdict::Ok) {
-    r.base.message = "correct on every configuration";
-    if (n_e) r.speedup_vs_eager = std::exp(log_e / n_e);
-    if (n_c) r.speedup_vs_compile = std::exp(log_c / n_c);
-  }
-  return r;
+  if (r.base.verdict == Verdict::Ok) r.base.message = "correct on every configuration";
 }
 
+// Speedups (geometric mean over perf configs) once the baselines of the run are known.
+void add_speedups(TorchEvalReport& r) {
+  if (r.base.verdict != Verdict::Ok) return;
+  double log_e = 0, log_c = 0;
+  int n_e = 0, n_c = 0;
+  for (const auto& c : r.base.configs) {
+    if (c.status != "ok" || !c.perf || c.median_ms <= 0) continue;
+    if (auto b = r.eager_ms.find(c.config); b != r.eager_ms.end() && b->second > 0) log_e += std::log(b->second / c.median_ms), ++n_e;
+    if (auto b = r.compile_ms.find(c.config); b != r.compile_ms.end() && b->second > 0) log_c += std::log(b->second / c.median_ms), ++n_c;
+  }
+  if (n_e) r.speedup_vs_eager = std::exp(log_e / n_e);
+  if (n_c) r.speedup_vs_compile = std::exp(log_c / n_c);
+}
+
+size_t count_events(const WorkerProcess& w, const std::string& ev) {
+  size_t n = 0;
+  for (const auto& e : parse_channel(w.channel, w.overflow, false).events) n += e["event"] == ev;
+  return n;
+}
+
+}  // namespace
+
+std::vector<TorchEvalReport> evaluate_torch_candidates(const task::TorchTask& t, const std::vector<fs::path>& candidates,
+                                                       const TorchEvalOptions& o) {
+  const size_t n = candidates.size();
+  std::vector<TorchEvalReport> reps(n);
+  TorchRuntime rt = torch_runtime();
+  // The interpreter's torch, probed once per process: the salt finds cached extension builds.
+  std::string salt;
+  if (!rt.test_mode && rt.worker.empty())
+    if (const auto& p = torch_probe(rt); p.ok) salt = p.salt;
+  // 1. Static guards (any machine, no torch), each candidate.
+  std::vector<TorchStatic> sts(n);
+  std::vector<bool> live(n, true);
+  for (size_t k = 0; k < n; ++k) {
+    auto& r = reps[k];
+    r.base.task_id = t.id;
+    r.base.candidate = candidates[k].string();
+    if (rt.test_mode) continue;
+    auto t0 = Clock::now();
+    auto& st = sts[k] = torch_static_check(candidates[k], rt, salt);
+    r.stages["static_s"] = since(t0);
+    live[k] = false;
+    if (st.syntax_error) set_verdict(r, Verdict::CompileError, st.error);
+    else if (!st.error.empty()) set_verdict(r, Verdict::RuntimeError, "internal: " + st.error);
+    else if (!st.findings.empty()) {
+      r.findings = st.findings;
+      std::string msg;
+      for (const auto& f : st.findings) msg += fmt::format("{}rule {} (line {}): {}", msg.empty() ? "" : "\n", f.rule, f.line, f.message);
+      set_verdict(r, Verdict::HackSuspected, msg);
+    } else if (!st.unresolved.empty()) {
+      set_verdict(r, Verdict::CompileError, "load_inline cannot be built ahead of the run (sources, names and flags must be module-level constants): " + st.unresolved.front());
+    } else {
+      live[k] = true;
+    }
+  }
+  // 2. Where it runs.
+  bool have_gpu = false;
+  std::string device = "cpu", where;
+  if (rt.test_mode) {
+    where = "cpu (test mode: pure-torch candidates, own-kernel guard off)";
+  } else {
+    if (o.run_gpu) {
+      // once per process (it starts a CUDA context)
+      static std::mutex mu;
+      static std::optional<std::pair<bool, std::string>> described;
+      std::lock_guard lock(mu);
+      if (!described) {
+        bool ok = false;
+        std::string d = describe_gpu(ok);
+        described.emplace(ok, d);
+      }
+      have_gpu = described->first;
+      where = described->second;
+    } else {
+      where = "GPU stages not requested (--no-gpu)";
+    }
+    device = "cuda";
+  }
+  for (auto& r : reps) r.base.device = where;
+  auto skip_all = [&](const std::string& msg) {
+    for (size_t k = 0; k < n; ++k)
+      if (live[k]) reps[k].base.message = msg;
+    return reps;
+  };
+  if (!rt.test_mode && !have_gpu) return skip_all(fmt::format("passed the static guards; GPU stages skipped: {}", where));
+  std::string why;
+  if (rt.worker.empty() && !torch_importable(rt, why))
+    return skip_all(fmt::format("passed the static guards; GPU stages skipped: {} (set CUDAPERF_PYTHON)", why));
+  if (std::none_of(live.begin(), live.end(), [](bool b) { return b; })) return reps;
+  fs::path x = make_exchange_dir();
+  if (x.empty()) {
+    for (size_t k = 0; k < n; ++k)
+      if (live[k]) set_verdict(reps[k], Verdict::RuntimeError, "internal: no exchange folder");
+    return reps;
+  }
+  struct Cleanup {
+    fs::path p;
+    ~Cleanup() {
+      std::error_code ec;
+      fs::remove_all(p, ec);
+    }
+  } cleanup{x};
+  auto env = worker_env(rt);
+  fs::path cache = compile::default_cache_dir();
+  // 3. Build (cached per content hash), before and outside the confined run.
+  for (size_t k = 0; k < n; ++k) {
+    if (!live[k]) continue;
+    auto& r = reps[k];
+    auto t0 = Clock::now();
+    json manifest = {{"extensions", json::array()}, {"salt", ""}};
+    if (!rt.test_mode) {
+      // Every extension already in the cache (the keys came with the static check): no build worker.
+      if (auto cached = cached_extensions(sts[k], salt, cache)) {
+        r.build = {{"seconds", 0.0}, {"extensions", *cached}, {"cache_hits", cached->size()}, {"worker", false}};
+        manifest = {{"extensions", *cached}, {"salt", salt}};
+      } else {
+        auto b = run_build(rt, env, candidates[k], cache, o.build_timeout_s);
+        r.build = b.build;
+        if (b.verdict != Verdict::Ok) {
+          set_verdict(r, b.verdict, b.message);
+          live[k] = false;
+          r.stages["build_s"] = since(t0);
+          continue;
+        }
+        manifest = b.manifest;
+      }
+    }
+    std::ofstream(x / fmt::format("manifest-{}.json", k)) << manifest.dump();
+    r.stages["build_s"] = since(t0);
+  }
+  if (std::none_of(live.begin(), live.end(), [](bool b) { return b; })) return reps;
+  // 4. Reference: inputs from the secret seed, expected outputs kept in its memory; shared by every
+  //    candidate of this call (one set of inputs, as in one C-to-CUDA GPU run).
+  auto ref0 = Clock::now();
+  json plan = {{"reference", fs::absolute(t.reference).string()}, {"rtol", t.rtol}, {"atol", t.atol},
+               {"deterministic", t.deterministic}, {"input_dist", t.input_dist}, {"configs", plan_configs(t, true)},
+               {"device", device}, {"trials", o.trials}, {"xdir", x.string()}, {"baselines", o.baselines},
+               {"call_timeout_s", o.call_timeout_s}, {"test_mode", rt.test_mode},
+               {"timing", {{"min_samples", o.timing.min_samples}, {"max_samples", o.timing.max_samples},
+                           {"target_rel_stdev", o.timing.target_rel_stdev}, {"budget_s", o.timing.budget_s}}}};
+  std::ofstream(x / "plan.json") << plan.dump();
+  auto fail_live = [&](Verdict v, const std::string& msg) {
+    for (size_t k = 0; k < n; ++k)
+      if (live[k]) set_verdict(reps[k], v, msg);
+    return reps;
+  };
+  WorkerProcess ref;
+  std::string err;
+  auto rargv = worker_argv(rt, "reference");
+  rargv.insert(rargv.end(), {"--plan", (x / "plan.json").string()});
+  if (!ref.start(rargv, env, err)) return fail_live(Verdict::RuntimeError, "internal: cannot start the reference worker: " + err);
+  ref.write_line(json{{"seed", o.seed ? o.seed : fresh_seed()}}.dump());  // never on a command line
+  auto ref_deadline = [&] { return Clock::now() + std::chrono::milliseconds(static_cast<long long>(o.reference_timeout_s * 1000)); };
+  ref.pump(ref_deadline(), [&] { return ref.has_event("ready") || ref.has_event("fatal"); });
+  json ready;
+  for (const auto& e : parse_channel(ref.channel, ref.overflow, false).events) {
+    if (e["event"] == "ready") ready = e;
+    if (e["event"] == "fatal")
+      return fail_live(Verdict::RuntimeError, "the task's reference failed (a dataset problem, not the candidate's): " + e.value("message", ""));
+  }
+  if (ready.is_null())
+    return fail_live(Verdict::RuntimeError, fmt::format("the task's reference worker did not get ready ({}): {}", ref.describe(), ref.output_tail(800)));
+  double ref_s = since(ref0);
+  // 5. Each candidate in turn: confined, sees inputs and weights only; then the reference compares.
+  size_t compared = 0;
+  for (size_t k = 0; k < n; ++k) {
+    if (!live[k]) continue;
+    auto& r = reps[k];
+    r.base.gpu_stages_run = true;
+    r.stages["reference_s"] = ref_s;
+    if (n > 1) r.stages["reference_shared_by"] = std::count(live.begin(), live.end(), true);
+    auto c0 = Clock::now();
+    json cplan = plan;
+    cplan["ready"] = json::array();
+    for (const auto& c : ready["configs"]) cplan["ready"].push_back({{"index", c["index"]}, {"config", c["config"]}});
+    cplan["confine_lib"] = rt.confine_lib.string();
+    fs::path out = x / fmt::format("out-{}.bin", k);
+    cplan["out"] = out.string();
+    std::ofstream(x / fmt::format("cplan-{}.json", k)) << cplan.dump();
+    WorkerProcess cw;
+    auto cargv = worker_argv(rt, "candidate");
+    cargv.insert(cargv.end(), {"--plan", (x / fmt::format("cplan-{}.json", k)).string(), "--candidate", fs::absolute(candidates[k]).string(),
+                               "--manifest", (x / fmt::format("manifest-{}.json", k)).string()});
+    if (!cw.start(cargv, env, err)) {
+      set_verdict(r, Verdict::RuntimeError, "internal: cannot start the candidate worker: " + err);
+      continue;
+    }
+    cw.close_stdin();
+    cw.wait_exit(Clock::now() + std::chrono::milliseconds(static_cast<long long>(o.impl_timeout_s * 1000)));
+    auto cp = parse_channel(cw.channel, cw.overflow, true);
+    r.stages["candidate_s"] = since(c0);
+    // 6. The reference compares this candidate's outputs (its own events carry the candidate's index).
+    auto m0 = Clock::now();
+    ref.write_line(fmt::format("compare {} {}", k, out.string()));
+    ref.pump(ref_deadline(), [&] { return count_events(ref, "compared") > compared || ref.has_event("fatal"); });
+    ++compared;
+    std::error_code ec;
+    fs::remove(out, ec);  // GBs at perf size, in /dev/shm
+    std::vector<json> mine;
+    for (const auto& e : parse_channel(ref.channel, ref.overflow, false).events)
+      if (e.value("candidate", -1) == static_cast<int>(k)) mine.push_back(e);
+    judge_candidate(r, t, rt, o, cw, cp, mine, ref);
+    r.stages["compare_s"] = since(m0);
+  }
+  // 7. Baselines once for the run: eager PyTorch and torch.compile on the same inputs.
+  auto b0 = Clock::now();
+  if (o.baselines) ref.write_line("baselines");
+  ref.close_stdin();
+  ref.wait_exit(ref_deadline());
+  std::map<std::string, double> eager, compiled;
+  std::map<std::string, std::string> errors;
+  for (const auto& e : parse_channel(ref.channel, ref.overflow, false).events) {
+    if (e["event"] != "baseline") continue;
+    std::string c = e.value("config", "");
+    if (e.contains("error")) errors[c] += fmt::format("{}{}: {}", errors[c].empty() ? "" : "; ", e.value("kind", ""), e.value("error", ""));
+    else (e.value("kind", "") == "eager" ? eager : compiled)[c] = e.value("median_ms", -1.0);
+  }
+  double base_s = since(b0);
+  for (size_t k = 0; k < n; ++k) {
+    if (!reps[k].base.gpu_stages_run) continue;
+    reps[k].eager_ms = eager;
+    reps[k].compile_ms = compiled;
+    reps[k].baseline_errors = errors;
+    if (o.baselines) reps[k].stages["baselines_s"] = base_s;
+    add_speedups(reps[k]);
+  }
+  return reps;
+}
 
 std::vector<nlohmann::json> prebuild_torch_candidates(const std::vector<fs::path>& candidates, unsigned jobs,
                                                       double timeout_s) {

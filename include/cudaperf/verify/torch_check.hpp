@@ -100,12 +100,19 @@ struct TorchEvalReport {
   std::map<std::string, std::string> baseline_errors;
   std::optional<double> speedup_vs_eager, speedup_vs_compile;  // geometric mean over perf configs
   nlohmann::json build = nlohmann::json::object();  // extensions, cached or cold, seconds
-  nlohmann::json stages = nlohmann::json::object(); // seconds per stage: static, build, reference, candidate, compare
+  nlohmann::json stages = nlohmann::json::object(); // seconds per stage: static, build, reference (shared in a
+                                                    // batch), candidate, compare, baselines (shared)
   std::string sandbox;
   nlohmann::json to_json() const;
 };
 TorchEvalReport evaluate_torch_candidate(const task::TorchTask& t, const std::filesystem::path& candidate,
                                          const TorchEvalOptions& o);
+// Several candidates of one task in one run: one reference worker (one secret seed, one set of inputs
+// and expected outputs, one set of baselines) and, in turn, each candidate in its own confined worker.
+// Reports in the order of `candidates`.
+std::vector<TorchEvalReport> evaluate_torch_candidates(const task::TorchTask& t,
+                                                       const std::vector<std::filesystem::path>& candidates,
+                                                       const TorchEvalOptions& o);
 
 
 // Builds the extensions of many candidates in parallel (`jobs` build workers, 0: one per core) into
