@@ -887,6 +887,19 @@ def run_perf(torch, model, meta, call_in, prepare, mutated, check_out, out_file,
             return {"status": "input_mutated", "message": m}
         want.append([o.detach().clone() for o in items])
         write_frame(out_file, f"cfg{ci}/w{k}", host_copies(items))
+    if own_required:
+        # One more call at this size, under the profiler (outside any timing): the candidate's own
+        # kernels must run here too, not PyTorch's (a fallback only at large sizes).
+        prepare(0)
+        with Watchdog(plan["call_timeout_s"]):
+            out, kernels, ops = profile_call(torch, lambda: model(*call_in), device)
+        items = check_out(out)
+        if why := judge_profile(kernels, ops, own_names, own_required):
+            return {"status": "hack_suspected", "message": why + " (profiled call at the perf size)"}
+        for o, w in zip(items, want[0]):
+            if not same(o, w) and (det or compare(w, o, 2 * rtol, 2 * atol, "output")):
+                return {"status": "wrong_answer", "message": "the profiled call at the perf size disagreed with the "
+                                                             "verified warm-up output of the same inputs"}
     mismatches = torch.zeros((), dtype=torch.int64, device=device)
     excess, idx = [], [0]
 
