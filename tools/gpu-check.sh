@@ -168,13 +168,15 @@ PY
         ( for d in ${group//,/ }; do
             nice -n 10 "$bin" tasks check-gpu "$d" --build-only -j "${BUILD_JOBS:-0}" | tail -1
           done ) &
+        # torch.compile of every reference into the Inductor cache before anything is timed
+        for d in ${group//,/ }; do "$bin" tasks check-gpu "$d" --warm-only -j "${WARM_JOBS:-6}" | tail -1; done
         for d in ${group//,/ }; do
           for t in $(find "$d" -name task.toml -printf '%h\n' | sort); do
             key=$(echo "$t" | tr / _)
             [ -f "$prog/$key.json" ] && continue
             if [ -n "${TORCH_DEADLINE:-}" ] && [ "$(date +%s)" -ge "$TORCH_DEADLINE" ]; then echo "deadline: stopped before $t"; break 2; fi
             start=$(date +%s)
-            "$bin" tasks check-gpu "$t" --time-budget "${TIME_BUDGET:-0.5}" --records "$OUT/torch-records-$g.jsonl" \
+            "$bin" tasks check-gpu "$t" --no-warm --time-budget "${TIME_BUDGET:-0.5}" --records "$OUT/torch-records-$g.jsonl" \
               --json "$prog/$key.json.part" 2>> "$OUT/torch-$g.log" | grep -v '^device:'
             mv "$prog/$key.json.part" "$prog/$key.json"; cp "$prog/$key.json" "$OUT/"
             echo "$t wall seconds: $(( $(date +%s) - start ))"

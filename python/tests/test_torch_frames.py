@@ -69,5 +69,26 @@ class FramesTest(unittest.TestCase):
         self.assertIn("out[1]", w.compare(nan, torch.tensor([float("nan"), 5.0, 1.0]), 1.0, 1.0, "out"))
 
 
+@unittest.skipIf(torch is None, "torch is not installed")
+class MixedInputsTest(unittest.TestCase):
+    def test_mixed_draws_leave_the_unit_interval_and_follow_the_seed(self):
+        class Mod:  # a reference whose get_inputs draws from [0, 1) as written
+            @staticmethod
+            def get_inputs():
+                return [torch.rand(64, 256), torch.randn(8), torch.rand_like(torch.empty(4, 4))]
+
+        plan = {"input_dist": "mixed", "device": "cpu"}
+        real_rand = torch.rand
+        draws = [w.draw_inputs(torch, Mod, plan, seed) for seed in range(12)]
+        self.assertTrue(all(x.shape == (64, 256) and x.dtype == torch.float32 for x, _, _ in draws))
+        self.assertTrue(any(bool((x < 0).any()) for x, _, _ in draws))     # not only [0, 1)
+        self.assertTrue(any(float(x.abs().max()) > 10 for x, _, _ in draws))  # large magnitudes too
+        again = w.draw_inputs(torch, Mod, plan, 3)
+        self.assertTrue(all(torch.equal(a, b) for a, b in zip(again, draws[3])))  # the seed decides
+        self.assertIs(torch.rand, real_rand)  # restored after the call
+        as_written = w.draw_inputs(torch, Mod, {"device": "cpu"}, 3)[0]
+        self.assertTrue(bool((as_written >= 0).all() and (as_written < 1).all()))
+
+
 if __name__ == "__main__":
     unittest.main()

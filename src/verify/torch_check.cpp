@@ -210,6 +210,9 @@ std::vector<std::string> worker_env(const TorchRuntime& rt) {
   for (const char* keep : {"PATH", "HOME", "LD_LIBRARY_PATH", "CUDA_HOME", "CUDA_VISIBLE_DEVICES", "CUDAPERF_NO_SECCOMP",
                            "TMPDIR", "LANG", "CXX", "CC", "TORCH_CUDA_ARCH_LIST", "MAX_JOBS"})
     if (const char* v = std::getenv(keep)) env.push_back(std::string(keep) + "=" + v);
+  // torch.compile's on-disk cache beside ours, the same for every worker (prewarm_torch_baselines fills it)
+  if (const char* v = std::getenv("TORCHINDUCTOR_CACHE_DIR")) env.push_back(std::string("TORCHINDUCTOR_CACHE_DIR=") + v);
+  else env.push_back("TORCHINDUCTOR_CACHE_DIR=" + (compile::default_cache_dir() / "inductor").string());
   if (rt.test_mode) {
     env.push_back("CUDAPERF_TORCH_TEST_MODE=1");
     for (char** e = environ; *e; ++e)
@@ -1018,6 +1021,42 @@ std::vector<nlohmann::json> prebuild_torch_candidates(const std::vector<fs::path
     out[i] = b.build;
     out[i]["verdict"] = verdict_name(b.verdict);
     if (b.verdict != Verdict::Ok) out[i]["message"] = b.message.substr(0, 400);
+  });
+  return out;
+}
+
+std::vector<nlohmann::json> prewarm_torch_baselines(const std::vector<task::TorchTask>& tasks, unsigned jobs, double timeout_s) {
+  std::vector<json> out(tasks.size());
+  TorchRuntime rt = torch_runtime();
+  if (rt.test_mode) return out;
+  auto env = worker_env(rt);
+  parallel_for(tasks.size(), jobs ? jobs : default_jobs(), [&](size_t i) {
+    const auto& t = tasks[i];
+    fs::path x = make_exchange_dir();
+    if (x.empty()) {
+      out[i] = {{"error", "no exchange folder"}};
+      return;
+    }
+    json plan = {{"reference", fs::absolute(t.reference).string()}, {"configs", plan_configs(t, true)}, {"device", "cuda"},
+                 {"input_dist", t.input_dist}};
+    std::ofstream(x / "plan.json") << plan.dump();
+    WorkerProcess w;
+    std::string err;
+    auto argv = worker_argv(rt, "warm");
+    argv.insert(argv.end(), {"--plan", (x / "plan.json").string()});
+    auto t0 = Clock::now();
+    if (!w.start(argv, env, err)) {
+      out[i] = {{"error", err}};
+    } else {
+      w.close_stdin();
+      w.wait_exit(Clock::now() + std::chrono::milliseconds(static_cast<long long>(timeout_s * 1000)));
+      out[i] = {{"task", t.id}, {"seconds", since(t0)}, {"configs", json::array()}};
+      for (const auto& e : parse_channel(w.channel, w.overflow, false).events)
+        out[i]["configs"].push_back(e);
+      if (w.timed_out || !w.exited || w.exit_code() != 0) out[i]["error"] = fmt::format("{}: {}", w.describe(), w.output_tail(300));
+    }
+    std::error_code ec;
+    fs::remove_all(x, ec);
   });
   return out;
 }

@@ -121,4 +121,10 @@ std::vector<TorchEvalReport> evaluate_torch_candidates(const task::TorchTask& t,
 std::vector<nlohmann::json> prebuild_torch_candidates(const std::vector<std::filesystem::path>& candidates,
                                                       unsigned jobs = 0, double timeout_s = 900);
 
+// Runs torch.compile of each task's reference at its perf configs once, in parallel (`jobs` workers),
+// so the timed torch.compile baselines that follow find their graphs in the Inductor cache
+// (TORCHINDUCTOR_CACHE_DIR, default <cudaperf cache>/inductor). Nothing is timed. One JSON per task.
+std::vector<nlohmann::json> prewarm_torch_baselines(const std::vector<task::TorchTask>& tasks, unsigned jobs = 0,
+                                                    double timeout_s = 900);
+
 }  // namespace cudaperf::verify
