@@ -185,6 +185,29 @@ PY
       pids+=($!); g=$((g + 1))
     done
     wait "${pids[@]}" ;;
+  torch-vs-kb)  # tools/gpu-check.sh torch-vs-kb TASK_DIR...: candidates per minute of `check-gpu` and of the
+                # KernelBench-style loop (bench/kernelbench_loop.py) on the same impls, both compile caches cold
+    shift
+    export CUDAPERF_PYTHON=${CUDAPERF_PYTHON:-python3}
+    export CUDAPERF_CONFINE_LIB=${CUDAPERF_CONFINE_LIB:-$PWD/build/gpu-bundle/libcudaperf_confine.so}
+    n=0; for d in "$@"; do n=$(( n + $(find "$d" -path '*/impls/*.py' | wc -l) )); done
+    s=$(date +%s)
+    cold=$(mktemp -d)
+    for d in "$@"; do
+      CUDAPERF_CACHE_DIR=$cold "$bin" tasks check-gpu "$d" --time-budget "${TIME_BUDGET:-0.5}" >> "$OUT/engine.txt" 2>> "$OUT/engine.log"
+    done
+    e=$(( $(date +%s) - s )); s=$(date +%s)
+    python3 bench/kernelbench_loop.py --tasks "$@" --out "$OUT/kb-loop.json" ${KB_DEADLINE:+--deadline $KB_DEADLINE} 2> "$OUT/kb-loop.log"
+    k=$(( $(date +%s) - s ))
+    python3 - "$n" "$e" "$OUT/kb-loop.json" <<'PY' | tee "$OUT/torch-vs-kb.json"
+import json, sys
+n, e = int(sys.argv[1]), float(sys.argv[2])
+kb = json.load(open(sys.argv[3]))["totals"]
+eng = 60 * n / e if e else None
+print(json.dumps({"impls": n, "engine_wall_s": e, "engine_per_min": eng, "kb_loop": kb,
+                  "ratio": eng / kb["candidates_per_min"] if eng and kb.get("candidates_per_min") else None}, indent=1))
+PY
+    ;;
   torch-split)  # tools/gpu-check.sh torch-split GROUP_A GROUP_B: one check-gpu per GPU (a group is a
                 # comma-separated list of task folders), run side by side; records and tables per GPU
     shift
