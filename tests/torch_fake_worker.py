@@ -40,6 +40,8 @@ if role == "reference":
     emit({"event": "done"})
     sys.exit(0)
 
+if plan.get("wait_for_go") and sys.stdin.readline().strip() != "go":
+    sys.exit(0)
 emit({"event": "sandbox", "status": "off (fake)"})
 for i, c in enumerate(plan["ready"]):
     name = c["config"]

@@ -777,6 +777,13 @@ def judge_profile(kernels, ops, own_names, own_required):
 def candidate_role(args):
     import torch
     plan = json.load(open(args.plan, encoding="utf-8"))
+    if plan.get("wait_for_go"):
+        # Started ahead, while the previous candidate runs: the imports happen now, the GPU is
+        # touched only after the supervisor's "go" (nothing of the candidate has been read yet).
+        import torch.profiler  # noqa: F401
+        import torch.utils.cpp_extension  # noqa: F401
+        if sys.stdin.readline().strip() != "go":
+            return 0
     device = plan["device"]
     xdir = plan["xdir"]
     test_mode = bool(plan.get("test_mode")) and os.environ.get("CUDAPERF_TORCH_TEST_MODE") == "1"

@@ -18,6 +18,7 @@
 #include <fmt/format.h>
 #include <fstream>
 #include <functional>
+#include <memory>
 #include <mutex>
 #include <random>
 #include <set>
@@ -930,30 +931,53 @@ std::vector<TorchEvalReport> evaluate_torch_candidates(const task::TorchTask& t,
     return fail_live(Verdict::RuntimeError, fmt::format("the task's reference worker did not get ready ({}): {}", ref.describe(), ref.output_tail(800)));
   double ref_s = since(ref0);
   // 5. Each candidate in turn: confined, sees inputs and weights only; then the reference compares.
-  size_t compared = 0;
-  for (size_t k = 0; k < n; ++k) {
-    if (!live[k]) continue;
-    auto& r = reps[k];
-    r.base.gpu_stages_run = true;
-    r.stages["reference_s"] = ref_s;
-    if (n > 1) r.stages["reference_shared_by"] = std::count(live.begin(), live.end(), true);
-    auto c0 = Clock::now();
+  //    The next candidate's worker is started while one runs (Python and torch imports take
+  //    seconds); it waits for "go" before it touches the GPU or reads the candidate.
+  auto spawn = [&](size_t k) {
+    auto w = std::make_unique<WorkerProcess>();
     json cplan = plan;
     cplan["ready"] = json::array();
     for (const auto& c : ready["configs"]) cplan["ready"].push_back({{"index", c["index"]}, {"config", c["config"]}});
     cplan["confine_lib"] = rt.confine_lib.string();
-    fs::path out = x / fmt::format("out-{}.bin", k);
-    cplan["out"] = out.string();
+    cplan["out"] = (x / fmt::format("out-{}.bin", k)).string();
+    cplan["wait_for_go"] = true;
     std::ofstream(x / fmt::format("cplan-{}.json", k)) << cplan.dump();
-    WorkerProcess cw;
     auto cargv = worker_argv(rt, "candidate");
     cargv.insert(cargv.end(), {"--plan", (x / fmt::format("cplan-{}.json", k)).string(), "--candidate", fs::absolute(candidates[k]).string(),
                                "--manifest", (x / fmt::format("manifest-{}.json", k)).string()});
-    if (!cw.start(cargv, env, err)) {
-      set_verdict(r, Verdict::RuntimeError, "internal: cannot start the candidate worker: " + err);
+    std::string e;
+    if (!w->start(cargv, env, e)) w.reset();
+    return w;
+  };
+  auto next_live = [&](size_t from) {
+    for (size_t j = from; j < n; ++j)
+      if (live[j]) return j;
+    return n;
+  };
+  size_t compared = 0;
+  std::unique_ptr<WorkerProcess> ahead;
+  size_t ahead_k = n;
+  for (size_t k = next_live(0); k < n; k = next_live(k + 1)) {
+    auto& r = reps[k];
+    r.base.gpu_stages_run = true;
+    r.stages["reference_s"] = ref_s;
+    if (n > 1) r.stages["reference_shared_by"] = std::count(live.begin(), live.end(), true);
+    fs::path out = x / fmt::format("out-{}.bin", k);
+    auto cwp = ahead_k == k && ahead ? std::move(ahead) : spawn(k);
+    ahead.reset();
+    ahead_k = n;
+    if (!cwp) {
+      set_verdict(r, Verdict::RuntimeError, "internal: cannot start the candidate worker");
       continue;
     }
+    WorkerProcess& cw = *cwp;
+    auto c0 = Clock::now();
+    cw.write_line("go");
     cw.close_stdin();
+    if (size_t nk = next_live(k + 1); nk < n) {
+      ahead = spawn(nk);
+      ahead_k = nk;
+    }
     cw.wait_exit(Clock::now() + std::chrono::milliseconds(static_cast<long long>(o.impl_timeout_s * 1000)));
     auto cp = parse_channel(cw.channel, cw.overflow, true);
     r.stages["candidate_s"] = since(c0);

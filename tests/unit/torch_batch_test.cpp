@@ -36,6 +36,7 @@ TEST(TorchBatch, EachCandidateGetsItsOwnVerdictFromOneSharedRun) {
   unsetenv("CUDAPERF_TEST_SCENARIO");
   unsetenv("CUDAPERF_TORCH_WORKER");
   unsetenv("CUDAPERF_TORCH_TEST_MODE");
+  unsetenv("CUDAPERF_PYTHON");
   ASSERT_EQ(reps.size(), 4u);
   EXPECT_EQ(reps[0].base.verdict, Verdict::Ok) << reps[0].base.message;
   EXPECT_EQ(reps[1].base.verdict, Verdict::WrongAnswer) << reps[1].base.message;
@@ -50,6 +51,46 @@ TEST(TorchBatch, EachCandidateGetsItsOwnVerdictFromOneSharedRun) {
     EXPECT_EQ(reps[k].stages.value("reference_shared_by", 0), 4);
     EXPECT_TRUE(reps[k].stages.contains("baselines_s"));
   }
+}
+
+// The real worker (python/cudaperf/torch_worker.py) in test mode, when an interpreter with torch is
+// at hand (CUDAPERF_PYTHON, else the dev venv tests/check_torch_cpu.sh also uses): one reference
+// compares several pure-torch candidates in turn, the next one started ahead of its turn.
+TEST(TorchBatch, RealWorkerComparesEachCandidateInTurn) {
+  std::string py = std::getenv("CUDAPERF_PYTHON") ? std::getenv("CUDAPERF_PYTHON") : "/tmp/t2c-eng/bin/python";
+  if (std::system((py + " -c 'import torch' >/dev/null 2>&1").c_str()) != 0) GTEST_SKIP() << "no torch for " << py;
+  fs::path data = CUDAPERF_TEST_DATA;
+  fs::path dir = fs::temp_directory_path() / ("cudaperf-torch-batch-real-" + std::to_string(getpid()));
+  fs::create_directories(dir);
+  fs::path task_dir = dir / "torch2cuda/elementwise/leaky_relu";  // the id must match the path
+  fs::create_directories(task_dir);
+  fs::copy(data / "torch_tasks/torch2cuda/elementwise/leaky_relu", task_dir, fs::copy_options::recursive);
+  {  // a CPU-sized perf config
+    std::ifstream in(task_dir / "task.toml");
+    std::string toml((std::istreambuf_iterator<char>(in)), {});
+    auto at = toml.find("{ name = \"perf\", batch_size = 4096, dim = 16384 }");
+    ASSERT_NE(at, std::string::npos);
+    toml.replace(at, std::string("{ name = \"perf\", batch_size = 4096, dim = 16384 }").size(), "{ name = \"perf\", batch_size = 64, dim = 4096 }");
+    std::ofstream(task_dir / "task.toml") << toml;
+  }
+  auto t = task::load_torch_task(task_dir);
+  ASSERT_TRUE(t) << t.errors().front().to_string();
+  setenv("CUDAPERF_TORCH_TEST_MODE", "1", 1);
+  setenv("CUDAPERF_PYTHON", py.c_str(), 1);
+  unsetenv("CUDAPERF_TORCH_WORKER");
+  std::vector<fs::path> files = {data / "torch_cpu/good.py", data / "torch_cpu/wrong.py", data / "torch_cpu/mutates_input.py",
+                                 data / "torch_cpu/good.py"};
+  TorchEvalOptions o;
+  o.timing.budget_s = 0.1;
+  auto reps = evaluate_torch_candidates(t.value(), files, o);
+  unsetenv("CUDAPERF_TORCH_TEST_MODE");
+  fs::remove_all(dir);
+  ASSERT_EQ(reps.size(), 4u);
+  EXPECT_EQ(reps[0].base.verdict, Verdict::Ok) << reps[0].base.message;
+  EXPECT_EQ(reps[1].base.verdict, Verdict::WrongAnswer) << reps[1].base.message;
+  EXPECT_EQ(reps[2].base.verdict, Verdict::InputMutated) << reps[2].base.message;
+  EXPECT_EQ(reps[3].base.verdict, Verdict::Ok) << reps[3].base.message;
+  EXPECT_TRUE(reps[3].speedup_vs_eager.has_value());
 }
 
 }  // namespace
