@@ -30,19 +30,28 @@ def summarize(samples):
 
 
 def measure(sample, min_samples=10, max_samples=1000, target_rel_stdev=0.005, budget_s=2.0, clock=time.monotonic):
-    """Calls sample() -> ms (negative: failure) until the rule says stop, like timing::measure:
+    """Calls sample() -> ms, or (ms, throttled) (negative ms: failure; a throttled sample is discarded
+    and counted), until the rule says stop, like timing::measure:
     at least `min_samples`, stop when the relative stdev is under the target, at `max_samples`, or
     when the budget is spent (with at least min(min_samples, 3) samples)."""
     kept = []
+    discarded = 0
     t0 = clock()
-    reason = "max_samples"
+    reason = "max_samples"  # also when throttled samples use up every attempt
     for _ in range(max_samples * 2):
         v = sample()
+        throttled = False
+        if isinstance(v, tuple):  # (ms, throttled): a sample taken while the SM clock was throttled
+            v, throttled = v
         if v is None or v < 0:
             out = summarize(kept)
             out["stop_reason"] = "failed"
+            out["discarded"] = discarded
             return out
-        kept.append(float(v))
+        if throttled:
+            discarded += 1
+        else:
+            kept.append(float(v))
         n = len(kept)
         if n >= min_samples:
             if summarize(kept)["rel_stdev"] < target_rel_stdev:
@@ -56,5 +65,5 @@ def measure(sample, min_samples=10, max_samples=1000, target_rel_stdev=0.005, bu
             break
     out = summarize(kept)
     out["stop_reason"] = reason
-    out["discarded"] = 0
+    out["discarded"] = discarded
     return out

@@ -295,18 +295,74 @@ class Timer:
         import torch
         self.device = device
         self.flush = None
+        self.nvml = self.reset_l2 = None
+        self.max_mhz = -1.0
+        self.clocks = []
         if device == "cuda":
             props = torch.cuda.get_device_properties(0)
             l2 = int(getattr(props, "L2_cache_size", 0) or (50 << 20))
             self.flush = torch.empty(max(2 * l2, 1 << 21) // 4, dtype=torch.float32, device="cuda")
             self.e0 = torch.cuda.Event(enable_timing=True)
             self.e1 = torch.cuda.Event(enable_timing=True)
+            self._open_clock(torch)
+            self._open_l2_reset()
+
+    # Set up before the sandbox's filter (library loads and device opens happen here).
+    def _open_clock(self, torch):
+        """The SM clock through NVML (nvidia-ml-py), read after every sample; None without it."""
+        try:
+            import pynvml
+            pynvml.nvmlInit()
+            props = torch.cuda.get_device_properties(torch.cuda.current_device())
+            h = None
+            if getattr(props, "uuid", None):  # NVML numbers devices without CUDA_VISIBLE_DEVICES: find ours by UUID
+                try:
+                    h = pynvml.nvmlDeviceGetHandleByUUID("GPU-" + str(props.uuid))
+                except Exception:
+                    h = None
+            if h is None and hasattr(props, "pci_bus_id"):
+                bus = f"{getattr(props, 'pci_domain_id', 0):08x}:{props.pci_bus_id:02x}:{getattr(props, 'pci_device_id', 0):02x}.0"
+                h = pynvml.nvmlDeviceGetHandleByPciBusId(bus)
+            self.max_mhz = float(pynvml.nvmlDeviceGetMaxClockInfo(h, pynvml.NVML_CLOCK_SM))
+            self.nvml = (pynvml, h)
+        except Exception:  # no NVML: samples are kept, the clock is not reported
+            self.nvml = None
+
+    def _open_l2_reset(self):
+        """cudaCtxResetPersistingL2Cache from the CUDA runtime torch loaded: a candidate's persisting-L2
+        policy must not carry over into the next sample."""
+        import ctypes
+        for name in ("libcudart.so.13", "libcudart.so.12", "libcudart.so"):
+            try:
+                self.reset_l2 = ctypes.CDLL(name).cudaCtxResetPersistingL2Cache
+                return
+            except (OSError, AttributeError):
+                continue
+
+    def sm_mhz(self):
+        if not self.nvml:
+            return -1.0
+        try:
+            pynvml, h = self.nvml
+            return float(pynvml.nvmlDeviceGetClockInfo(h, pynvml.NVML_CLOCK_SM))
+        except Exception:
+            return -1.0
+
+    def throttled(self):
+        """Reads the SM clock after a sample (kept for the report); True under 75 % of its maximum,
+        the rule of the C++ timing loop (src/verify/gpu_check.cpp)."""
+        mhz = self.sm_mhz()
+        if mhz > 0:
+            self.clocks.append(mhz)
+        return mhz > 0 and self.max_mhz > 0 and mhz < 0.75 * self.max_mhz
 
     def run(self, fn, prepare):
         """prepare() then fn(); returns (result, event_ms, wall_ms)."""
         prepare()
         if self.flush is not None:
             self.flush.zero_()
+        if self.reset_l2 is not None:
+            self.reset_l2()
         sync(self.device)
         w0 = time.perf_counter()
         if self.device == "cuda":
@@ -672,7 +728,7 @@ def time_baselines(torch, mod, plan, cfg, model_state, sets):
                 k = idx[0] % 2
                 idx[0] += 1
                 _, ms, _ = timer.run(lambda: fn(*call_in), lambda: prepare(k))
-                return ms
+                return ms, timer.throttled()
             t = plan.get("timing", {})
             stats = torch_timing.measure(sample, min_samples=t.get("min_samples", 10),
                                          max_samples=t.get("max_samples", 1000),
@@ -966,9 +1022,10 @@ def run_perf(torch, model, meta, call_in, prepare, mutated, check_out, out_file,
                     else (o == w)
             mismatches.add_((~eq).sum())
         excess.append(wall - ms)
-        return ms
+        return ms, timer.throttled()
     t = plan.get("timing", {})
     setup_s = time.monotonic() - t_setup
+    timer.clocks = []
     t0 = time.monotonic()
     stats = torch_timing.measure(sample, min_samples=t.get("min_samples", 10), max_samples=t.get("max_samples", 1000),
                                  target_rel_stdev=t.get("target_rel_stdev", 0.005), budget_s=t.get("budget_s", 2.0))
@@ -976,6 +1033,8 @@ def run_perf(torch, model, meta, call_in, prepare, mutated, check_out, out_file,
     bad = int(mismatches.item())
     res = dict(stats, status="done", message="", timed_calls=idx[0], setup_s=setup_s, timed_s=time.monotonic() - t0,
                wall_excess_ms=torch_timing.summarize(excess)["median_ms"] if excess else 0.0)
+    if timer.clocks:
+        res.update(sm_clock_mhz=torch_timing.summarize(timer.clocks)["median_ms"], sm_clock_max_mhz=timer.max_mhz)
     if bad:
         res.update(status="wrong_answer",
                    message=f"timed calls disagreed with the verified warm-up output of the same inputs in {bad} "

@@ -67,6 +67,17 @@ class TimingRule(unittest.TestCase):
         r = torch_timing.measure(lambda: -1.0)
         self.assertEqual(r["stop_reason"], "failed")
 
+    def test_throttled_samples_are_discarded_and_counted(self):
+        calls = iter(range(1000))
+
+        def sample():  # every third sample taken with the SM clock throttled, and far off
+            i = next(calls)
+            return (50.0, True) if i % 3 == 2 else (1.0, False)
+        r = torch_timing.measure(sample, min_samples=10, budget_s=100)
+        self.assertEqual((r["samples"], r["discarded"], r["median_ms"], r["max_ms"]), (10, 4, 1.0, 1.0))
+        r = torch_timing.measure(lambda: (1.0, True), min_samples=10, max_samples=20, budget_s=100)
+        self.assertEqual((r["samples"], r["discarded"], r["stop_reason"]), (0, 40, "max_samples"))
+
     def test_quartiles(self):
         s = torch_timing.summarize([4.0, 1.0, 3.0, 2.0])
         self.assertEqual((s["min_ms"], s["median_ms"], s["q1_ms"], s["q3_ms"]), (1.0, 2.5, 1.75, 3.25))

@@ -589,6 +589,7 @@ int check_gpu(const fs::path& root, bool perf, unsigned jobs, const std::string&
                                 {"config", c.config}, {"perf", c.perf}, {"status", c.status}, {"message", c.message},
                                 {"median_ms", c.median_ms}, {"min_ms", c.min_ms}, {"q1_ms", c.q1_ms}, {"q3_ms", c.q3_ms},
                                 {"rel_stdev", c.rel_stdev}, {"samples", c.samples}, {"timed_calls", c.timed_calls},
+                                {"discarded", c.discarded}, {"sm_clock_mhz", c.sm_clock_mhz},
                                 {"device", gpu}, {"toolkit", toolkit}, {"date", date}, {"build", rep.build}, {"stages", rep.stages}};
           if (auto it = rep.eager_ms.find(c.config); it != rep.eager_ms.end()) rec["eager_ms"] = it->second;
           if (auto it = rep.compile_ms.find(c.config); it != rep.compile_ms.end()) rec["compile_ms"] = it->second;

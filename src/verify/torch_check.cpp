@@ -354,7 +354,7 @@ ChannelParse parse_channel(const std::string& bytes, bool overflowed, bool stric
                                                 "compare", "compared", "baseline", "validate"};
   static const std::set<std::string> kNumeric = {"median_ms", "min_ms", "max_ms", "mean_ms", "q1_ms", "q3_ms",
                                                  "rel_stdev", "samples", "timed_calls", "wall_excess_ms", "setup_s",
-                                                 "timed_s", "discarded", "calls"};
+                                                 "timed_s", "discarded", "calls", "sm_clock_mhz", "sm_clock_max_mhz"};
   std::set<std::string> started, reported;
   std::istringstream in(bytes);
   std::string line;
@@ -557,6 +557,10 @@ json TorchEvalReport::to_json() const {
     json x = {{"config", c.config}, {"perf", c.perf}, {"status", c.status}, {"message", c.message},
               {"median_ms", c.median_ms}, {"min_ms", c.min_ms}, {"q1_ms", c.q1_ms}, {"q3_ms", c.q3_ms},
               {"rel_stdev", c.rel_stdev}, {"samples", c.samples}, {"timed_calls", c.timed_calls}};
+    if (c.perf) {
+      x["discarded"] = c.discarded;
+      if (c.sm_clock_mhz > 0) x["sm_clock_mhz"] = c.sm_clock_mhz;
+    }
     if (auto it = eager_ms.find(c.config); it != eager_ms.end()) x["eager_ms"] = it->second;
     if (auto it = compile_ms.find(c.config); it != compile_ms.end()) x["compile_ms"] = it->second;
     if (auto it = baseline_errors.find(c.config); it != baseline_errors.end()) x["baseline_error"] = it->second;
@@ -723,6 +727,8 @@ void judge_candidate(TorchEvalReport& r, const task::TorchTask& t, const TorchRu
       cr.rel_stdev = e.value("rel_stdev", -1.0);
       cr.samples = e.value("samples", 0);
       cr.timed_calls = e.value("timed_calls", 0);
+      cr.discarded = e.value("discarded", 0);
+      cr.sm_clock_mhz = e.value("sm_clock_mhz", -1.0);
     }
     if (cr.status == "done") {
       auto cm = compare.find(c.name);
