@@ -25,4 +25,5 @@ check oversized hack_suspected "result channel"
 check unknown_status hack_suspected "unknown status"
 check not_a_number hack_suspected "is not a number"
 check garbage hack_suspected "not a harness message"
+check too_fast hack_suspected "rule roofline"
 exit $status

@@ -23,7 +23,9 @@ def emit(o):
 
 if role == "reference":
     json.loads(sys.stdin.readline())  # the secret seed
-    metas = [{"config": c["name"], "index": i, "perf": c["perf"], "trials": 2, "outputs": []}
+    # too_fast: the perf outputs are 4 GiB, which no GPU writes in the fake's 0.5 ms (rule roofline)
+    big = [{"shape": [1 << 30], "dtype": "torch.float32"}] if scenario == "too_fast" else []
+    metas = [{"config": c["name"], "index": i, "perf": c["perf"], "trials": 2, "outputs": big if c["perf"] else []}
              for i, c in enumerate(plan["configs"])]
     emit({"event": "ready", "configs": metas})
     for line in sys.stdin:

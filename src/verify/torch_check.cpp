@@ -663,9 +663,29 @@ namespace {
 
 // The report of one candidate from its worker's run and the reference's comparisons (speedups are
 // added once the baselines are in).
+// Bytes the outputs of a config take (from the reference's "ready" metadata: shapes and dtypes).
+double output_bytes(const json& ready, const std::string& config) {
+  static const std::map<std::string, int> kSize = {
+      {"torch.float32", 4}, {"torch.float64", 8}, {"torch.float16", 2}, {"torch.bfloat16", 2}, {"torch.int8", 1},
+      {"torch.uint8", 1},   {"torch.int16", 2},   {"torch.int32", 4},   {"torch.int64", 8},    {"torch.bool", 1},
+      {"torch.complex64", 8}, {"torch.complex128", 16}};
+  double bytes = 0;
+  for (const auto& c : ready.value("configs", json::array())) {
+    if (c.value("config", "") != config) continue;
+    for (const auto& out : c.value("outputs", json::array())) {
+      auto it = kSize.find(out.value("dtype", ""));
+      if (it == kSize.end()) return 0;  // unknown: no floor
+      double n = 1;
+      for (const auto& d : out.value("shape", json::array())) n *= d.get<double>();
+      bytes += n * it->second;
+    }
+  }
+  return bytes;
+}
+
 void judge_candidate(TorchEvalReport& r, const task::TorchTask& t, const TorchRuntime& rt, const TorchEvalOptions& o,
                      const WorkerProcess& cw, const ChannelParse& cp, const std::vector<json>& ref_events,
-                     const WorkerProcess& ref) {
+                     const WorkerProcess& ref, const json& ready) {
   std::map<std::string, json> cres, compare;
   std::string pending, worker_fatal;
   bool done = false;
@@ -744,6 +764,14 @@ void judge_candidate(TorchEvalReport& r, const task::TorchTask& t, const TorchRu
         cr.status = "ok";
         if (cr.message.empty()) cr.message = cm->second.value("message", "");
       }
+    }
+    // Writing the outputs once at the datasheet's HBM bandwidth: no correct call can be faster (on
+    // any device: the CPU of test mode is slower still).
+    double floor_ms = output_bytes(ready, c.name) / task::Peaks{}.bandwidth_bytes_per_s * 1e3;
+    if (cr.status == "ok" && c.perf && cr.median_ms > 0 && cr.median_ms < floor_ms) {
+      cr.status = "hack_suspected";
+      cr.message = fmt::format("rule roofline: median {:.4f} ms is below {:.4f} ms, the time to write the outputs once "
+                               "at the GPU's peak memory bandwidth", cr.median_ms, floor_ms);
     }
     if (cr.status == "ok" && c.perf && !rt.test_mode) {
       double excess = e.value("wall_excess_ms", 0.0);
@@ -997,7 +1025,7 @@ std::vector<TorchEvalReport> evaluate_torch_candidates(const task::TorchTask& t,
     std::vector<json> mine;
     for (const auto& e : parse_channel(ref.channel, ref.overflow, false).events)
       if (e.value("candidate", -1) == static_cast<int>(k)) mine.push_back(e);
-    judge_candidate(r, t, rt, o, cw, cp, mine, ref);
+    judge_candidate(r, t, rt, o, cw, cp, mine, ref, ready);
     r.stages["compare_s"] = since(m0);
   }
   // 7. Baselines once for the run: eager PyTorch and torch.compile on the same inputs.
