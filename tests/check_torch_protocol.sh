@@ -26,4 +26,11 @@ check unknown_status hack_suspected "unknown status"
 check not_a_number hack_suspected "is not a number"
 check garbage hack_suspected "not a harness message"
 check too_fast hack_suspected "rule roofline"
+# several candidates in one run (eval --candidate A --candidate B): one JSON report each, in order
+out=$(CUDAPERF_TEST_SCENARIO=by_file "$bin" eval --root "$root" --task torch2cuda/elementwise/leaky_relu \
+      --candidate "$here/data/torch_cpu/good.py" --candidate "$here/data/torch_cpu/wrong.py" --candidate "$cand" --json 2>&1)
+rc=$?
+got=$(python3 -c 'import json,sys; print(" ".join(r["verdict"] for r in json.loads(sys.stdin.read())))' <<<"$out" 2>/dev/null)
+if [ "$got" != "ok wrong_answer ok" ] || [ $rc -ne 1 ]; then echo "FAIL batch: got '$got' rc $rc"; echo "$out" | head -8; status=1
+else echo "ok   batch -> $got (exit $rc)"; fi
 exit $status

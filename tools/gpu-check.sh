@@ -137,13 +137,18 @@ PY
       python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); print(sys.argv[2], j["verdict"], "build", j.get("build"))' \
         "$OUT/torch-eval-$run.json" $run >> "$OUT/torch.txt" 2>&1
     done
-    : > "$OUT/torch-redteam.txt"
-    for f in tests/redteam/torch/*.py; do
-      out=$("$bin" eval --root tests/data/torch_tasks --task torch2cuda/elementwise/leaky_relu --candidate "$f" --time-budget 0.5 --json 2>&1)
-      v=$(python3 -c 'import json,sys; j=json.loads(sys.stdin.read()); print(j["verdict"], "|", j["message"].splitlines()[0][:150] if j["message"] else "")' <<<"$out" 2>/dev/null || echo "no-json: ${out:0:300}")
-      want=$(sed -n 's|^# expect: *||p' "$f" | head -1)
-      printf '%-22s want %-34s got %s\n' "$(basename "$f" .py)" "$want" "$v" | tee -a "$OUT/torch-redteam.txt"
-    done ;;
+    # every red-team file in one run (shared reference and inputs; each candidate confined alone)
+    args=(); for f in tests/redteam/torch/*.py; do args+=(--candidate "$f"); done
+    "$bin" eval --root tests/data/torch_tasks --task torch2cuda/elementwise/leaky_relu "${args[@]}" --time-budget 0.5 --json \
+      > "$OUT/torch-redteam.json" 2>> "$OUT/torch.log"
+    python3 - "$OUT/torch-redteam.json" <<'PY' | tee "$OUT/torch-redteam.txt"
+import json, os, re, sys
+for r in json.load(open(sys.argv[1])):
+    want = re.search(r"^# expect: *(.*)$", open(r["candidate"]).read(), re.M)
+    msg = r["message"].splitlines()[0][:150] if r["message"] else ""
+    print(f"{os.path.basename(r['candidate'])[:-3]:<22} want {want.group(1) if want else '?':<34} got {r['verdict']} | {msg}")
+PY
+    ;;
   refine)  # issue 7: `cudaperf refine` with a scripted model and real GPU verdicts (tests/check_refine_gpu.py)
     CUDAPERF_BENCH_OUT="$OUT/refine.jsonl" python3 tests/check_refine_gpu.py "$bin" data/tasks . > "$OUT/refine.txt" 2>&1
     echo "exit $?" >> "$OUT/refine.txt" ;;

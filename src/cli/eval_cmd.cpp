@@ -98,7 +98,7 @@ void print_report(const verify::EvalReport& r) {
   if (r.speedup_vs_c) fmt::print("speedup vs C -O3, one core (geomean over perf configs): {:.1f}x\n", *r.speedup_vs_c);
 }
 
-int eval_torch(const fs::path& root, const std::string& task_id, const std::string& candidate, bool json, bool no_gpu) {
+int eval_torch(const fs::path& root, const std::string& task_id, const std::vector<std::string>& candidates, bool json, bool no_gpu) {
   auto dir = task::find_torch_task_by_id(root, task_id);
   if (!dir) {
     fmt::print(stderr, "cudaperf eval: no task '{}' under {}\n", task_id, root.string());
@@ -112,7 +112,26 @@ int eval_torch(const fs::path& root, const std::string& task_id, const std::stri
   verify::TorchEvalOptions o;
   o.run_gpu = !no_gpu;
   o.timing.budget_s = g_time_budget_s;
-  auto rep = verify::evaluate_torch_candidate(t.value(), candidate, o);
+  std::vector<fs::path> paths(candidates.begin(), candidates.end());
+  auto reps = verify::evaluate_torch_candidates(t.value(), paths, o);
+  if (reps.size() > 1) {  // one run: shared reference, inputs and baselines; a JSON array or a table
+    int code = kExitOk;
+    nlohmann::json arr = nlohmann::json::array();
+    for (const auto& r : reps) {
+      arr.push_back(r.to_json());
+      if (r.base.verdict != verify::Verdict::Ok) code = kExitVerdict;
+      else if (!r.base.gpu_stages_run && code == kExitOk) code = kExitGpuSkipped;
+    }
+    if (json) {
+      fmt::print("{}\n", arr.dump(2));
+    } else {
+      for (const auto& r : reps)
+        fmt::print("{:<40} {:<16} {:>8}  {}\n", r.base.candidate, verify::verdict_name(r.base.verdict),
+                   r.speedup_vs_eager ? fmt::format("{:.2f}x", *r.speedup_vs_eager) : "-", r.base.message.substr(0, 160));
+    }
+    return code;
+  }
+  const auto& rep = reps.front();
   const auto& b = rep.base;
   if (json) {
     fmt::print("{}\n", rep.to_json().dump(2));
@@ -182,11 +201,13 @@ void add_peaks_command(CLI::App& app) {
 void add_eval_command(CLI::App& app) {
   auto* ev = app.add_subcommand("eval", "Evaluate a candidate .cu against a task: build, link allowlist, "
                                         "correctness on every config, timing vs the naive impl");
-  static std::string task_id, candidate, root;
+  static std::string task_id, root;
+  static std::vector<std::string> candidates;
   static bool json = false, no_gpu = false;
   static std::string dataset, records;
   auto* task_opt = ev->add_option("--task", task_id, "task id, e.g. reduction/sum_f32");
-  auto* cand_opt = ev->add_option("--candidate", candidate, "the candidate .cu file");
+  auto* cand_opt = ev->add_option("--candidate", candidates, "the candidate .cu file (torch2cuda tasks: a ModelNew .py; "
+                                                            "repeat it to evaluate several in one run, sharing inputs and baselines)");
   auto* ds_opt = ev->add_option("--dataset", dataset, "evaluate every implementation of every task under this folder "
                                                        "and append measured records (JSONL)");
   ev->add_option("--records", records, "records file for --dataset (default data/records/<date>-<device>.jsonl)");
@@ -210,18 +231,23 @@ void add_eval_command(CLI::App& app) {
         }
         return check_gpu(dataset, true, 0, "", 10, out);  // uses g_time_budget_s
       }
-      if (task_id.empty() || candidate.empty()) {
+      if (task_id.empty() || candidates.empty()) {
         fmt::print(stderr, "cudaperf eval: give --task and --candidate, or --dataset\n");
         return kExitUsage;
       }
       fs::path r = root.empty() ? default_root() : fs::path(root);
-      if (task_id.rfind("torch2cuda/", 0) == 0) {
-        if (!fs::is_regular_file(candidate)) {
-          fmt::print(stderr, "cudaperf eval: cannot read candidate '{}'\n", candidate);
+      for (const auto& c : candidates)
+        if (!fs::is_regular_file(c)) {
+          fmt::print(stderr, "cudaperf eval: cannot read candidate '{}'\n", c);
           return kExitUsage;
         }
-        return eval_torch(r, task_id, candidate, json, no_gpu);
+      if (task_id.rfind("torch2cuda/", 0) == 0) return eval_torch(r, task_id, candidates, json, no_gpu);
+      if (candidates.size() > 1) {
+        fmt::print(stderr, "cudaperf eval: several --candidate files are for torch2cuda tasks (C-to-CUDA: one at a time, "
+                           "or batches through `cudaperf serve`)\n");
+        return kExitUsage;
       }
+      const std::string& candidate = candidates.front();
       auto dir = task::find_task_by_id(r, task_id);
       if (!dir) {
         fmt::print(stderr, "cudaperf eval: no task '{}' under {}\n", task_id, r.string());
