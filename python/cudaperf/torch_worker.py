@@ -132,8 +132,8 @@ def read_frames(path, limit_bytes):
                 used += n
                 if used > dlen:
                     raise ValueError("output record shorter than its header says")
-                buf = bytearray(f.read(n))
-                if len(buf) != n:
+                buf = bytearray(n)  # read straight into it: GBs at perf size, one copy
+                if f.readinto(buf) != n:
                     raise ValueError("truncated output record")
                 t = torch.frombuffer(buf, dtype=torch.uint8).view(dtype).reshape(shape) if n else torch.empty(shape, dtype=dtype)
                 tensors.append(t)
@@ -316,8 +316,9 @@ class Timer:
             props = torch.cuda.get_device_properties(torch.cuda.current_device())
             h = None
             if getattr(props, "uuid", None):  # NVML numbers devices without CUDA_VISIBLE_DEVICES: find ours by UUID
+                u = str(props.uuid)
                 try:
-                    h = pynvml.nvmlDeviceGetHandleByUUID("GPU-" + str(props.uuid))
+                    h = pynvml.nvmlDeviceGetHandleByUUID(u if u.startswith("GPU-") else "GPU-" + u)
                 except Exception:
                     h = None
             if h is None and hasattr(props, "pci_bus_id"):
