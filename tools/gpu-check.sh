@@ -95,8 +95,10 @@ PY
     tar czf "$OUT/ncu-structure.tgz" -C "$tmp" $(cd "$tmp" && ls ncu-*.csv) ;;
   serve)  # the reward service under load (bench/serve_load.py): SERVE_N candidates (default 1000), a worker
           # killed mid-batch; SERVE_DEADLINE seconds (default 500), then the store is left in $OUT for
-          # `serve-resume`; first the issue-4 check of `analyze --dynamic` (tests/gpu_analyze_dynamic.sh)
-    bash tests/gpu_analyze_dynamic.sh "$bin" data/tasks > "$OUT/analyze-dynamic.txt" 2>&1; echo "exit $?" >> "$OUT/analyze-dynamic.txt"
+          # `serve-resume`; SERVE_ANALYZE=1 first runs the issue-4 check of `analyze --dynamic`
+    if [ -n "${SERVE_ANALYZE:-}" ]; then
+      bash tests/gpu_analyze_dynamic.sh "$bin" data/tasks > "$OUT/analyze-dynamic.txt" 2>&1; echo "exit $?" >> "$OUT/analyze-dynamic.txt"
+    fi
     python3 tools/serve_load_root.py data/tasks "$PWD/build/serve-load-root"
     python3 bench/serve_load.py --cudaperf "$PWD/$bin" --root "$PWD/build/serve-load-root" --out "$OUT" \
       --n "${SERVE_N:-1000}" --deadline-s "${SERVE_DEADLINE:-500}" --workers-per-gpu "${SERVE_WPG:-4}" \
