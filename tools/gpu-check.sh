@@ -17,6 +17,9 @@ export LD_LIBRARY_PATH="$PWD/build/gpu-bundle/lib:/usr/local/cuda/lib64:${LD_LIB
 export PATH="/usr/local/cuda/bin:$PATH"
 export CUDAPERF_CACHE_DIR=${CUDAPERF_CACHE_DIR:-/tmp/cudaperf-cache}
 export CUDAPERF_PYTHON_DIR="$PWD/python"  # the binary's built-in path is this machine's checkout
+# torch2cuda modes: the interpreter with torch, and the candidate worker's confinement from the bundle
+export CUDAPERF_PYTHON=${CUDAPERF_PYTHON:-python3}
+export CUDAPERF_CONFINE_LIB=${CUDAPERF_CONFINE_LIB:-$PWD/build/gpu-bundle/libcudaperf_confine.so}
 bin=build/gpu-bundle/cudaperf
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,temperature.gpu --format=csv > "$OUT/device.csv" 2>&1
 mode=${1:-smoke}
@@ -112,8 +115,6 @@ PY
     rm -rf "$OUT/seq" ;;
   torch)  # tools/gpu-check.sh torch [DIR...]   (default: tests/data/torch_tasks and data/tasks/torch2cuda)
     shift
-    export CUDAPERF_PYTHON=${CUDAPERF_PYTHON:-python3}
-    export CUDAPERF_CONFINE_LIB=${CUDAPERF_CONFINE_LIB:-$PWD/build/gpu-bundle/libcudaperf_confine.so}
     [ -f "$CUDAPERF_CONFINE_LIB" ] || echo "warning: $CUDAPERF_CONFINE_LIB missing (add libcudaperf_confine.so to the bundle); candidate workers refuse to run unconfined" | tee "$OUT/torch.txt"
     { "$CUDAPERF_PYTHON" -c "import torch; print('torch', torch.__version__, torch.version.cuda, torch.cuda.is_available())"; } >> "$OUT/torch.txt" 2>&1 \
       || { echo "torch mode: torch is not importable by $CUDAPERF_PYTHON" | tee -a "$OUT/torch.txt"; exit 2; }
@@ -128,8 +129,6 @@ PY
     done
     bash "$0" torch-redteam ;;
   torch-redteam)  # the torch red team (tests/redteam/torch) and one candidate's compile time, cold then cached
-    export CUDAPERF_PYTHON=${CUDAPERF_PYTHON:-python3}
-    export CUDAPERF_CONFINE_LIB=${CUDAPERF_CONFINE_LIB:-$PWD/build/gpu-bundle/libcudaperf_confine.so}
     # compile latency: the same candidate cold (fresh cache) then cached
     c=tests/data/torch_tasks/torch2cuda/elementwise/leaky_relu/impls/vectorized.py
     for run in cold cached; do
@@ -156,15 +155,12 @@ PY
     echo "exit $?" >> "$OUT/refine.txt" ;;
   torch-build)  # tools/gpu-check.sh torch-build [DIR]: every torch2cuda impl's extensions built cold, in parallel
     shift
-    export CUDAPERF_PYTHON=${CUDAPERF_PYTHON:-python3}
     "$bin" tasks check-gpu "${1:-data/tasks/torch2cuda}" --build-only -j "${BUILD_JOBS:-0}" --json "$OUT/torch-build.json" \
       > "$OUT/torch-build.txt" 2>&1 ;;
   torch-tasks)  # tools/gpu-check.sh torch-tasks GROUP...: a group (comma-separated task folders) per GPU: build its
                 # impls in parallel, then check-gpu task by task; tasks done (markers in build/t2c-progress,
                 # kept on a warm machine) are skipped; no task starts after TORCH_DEADLINE (epoch seconds)
     shift
-    export CUDAPERF_PYTHON=${CUDAPERF_PYTHON:-python3}
-    export CUDAPERF_CONFINE_LIB=${CUDAPERF_CONFINE_LIB:-$PWD/build/gpu-bundle/libcudaperf_confine.so}
     prog=$PWD/build/t2c-progress; mkdir -p "$prog"
     ngpu=$(nvidia-smi -L | wc -l); g=0; pids=()
     for group in "$@"; do
@@ -195,8 +191,6 @@ PY
   torch-vs-kb)  # tools/gpu-check.sh torch-vs-kb TASK_DIR...: candidates per minute of `check-gpu` and of the
                 # KernelBench-style loop (bench/kernelbench_loop.py) on the same impls, both compile caches cold
     shift
-    export CUDAPERF_PYTHON=${CUDAPERF_PYTHON:-python3}
-    export CUDAPERF_CONFINE_LIB=${CUDAPERF_CONFINE_LIB:-$PWD/build/gpu-bundle/libcudaperf_confine.so}
     n=0; for d in "$@"; do n=$(( n + $(find "$d" -path '*/impls/*.py' | wc -l) )); done
     s=$(date +%s)
     cold=$(mktemp -d)
@@ -215,25 +209,6 @@ print(json.dumps({"impls": n, "engine_wall_s": e, "engine_per_min": eng, "kb_loo
                   "ratio": eng / kb["candidates_per_min"] if eng and kb.get("candidates_per_min") else None}, indent=1))
 PY
     ;;
-  torch-split)  # tools/gpu-check.sh torch-split GROUP_A GROUP_B: one check-gpu per GPU (a group is a
-                # comma-separated list of task folders), run side by side; records and tables per GPU
-    shift
-    export CUDAPERF_PYTHON=${CUDAPERF_PYTHON:-python3}
-    export CUDAPERF_CONFINE_LIB=${CUDAPERF_CONFINE_LIB:-$PWD/build/gpu-bundle/libcudaperf_confine.so}
-    ngpu=$(nvidia-smi -L | wc -l); g=0; pids=()
-    for group in "$@"; do
-      dev=$(( g % ngpu ))
-      ( export CUDA_VISIBLE_DEVICES=$dev
-        for d in ${group//,/ }; do
-          start=$(date +%s)
-          echo "== check-gpu $d (GPU $dev)"
-          "$bin" tasks check-gpu "$d" --time-budget "${TIME_BUDGET:-0.5}" -j "${BUILD_JOBS:-0}" \
-            --json "$OUT/torch-check-$g-$(basename "$d").json" --records "$OUT/torch-records-$g.jsonl" 2>> "$OUT/torch-$g.log"
-          echo "$d wall seconds: $(( $(date +%s) - start ))"
-        done ) > "$OUT/torch-$g.txt" 2>&1 &
-      pids+=($!); g=$((g + 1))
-    done
-    wait "${pids[@]}" ;;
   smoke)
     "$bin" eval --root data/tasks --task elementwise/saxpy \
       --candidate data/tasks/c2cuda/elementwise/saxpy/impls/vectorized.cu | tee "$OUT/smoke.txt" ;;

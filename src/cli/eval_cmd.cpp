@@ -253,10 +253,6 @@ void add_eval_command(CLI::App& app) {
         fmt::print(stderr, "cudaperf eval: no task '{}' under {}\n", task_id, r.string());
         return kExitUsage;
       }
-      if (!fs::is_regular_file(candidate)) {
-        fmt::print(stderr, "cudaperf eval: cannot read candidate '{}'\n", candidate);
-        return kExitUsage;
-      }
       auto t = task::load_task(*dir);
       if (!t) {
         for (const auto& d : t.errors()) fmt::print(stderr, "{}\n", d.to_string());

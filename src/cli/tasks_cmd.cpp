@@ -335,19 +335,37 @@ int validate(const fs::path& root, bool compile, unsigned jobs, const std::strin
 
 }  // namespace
 
+// The torch2cuda tasks under `root` that load (the others are reported on stderr and left out).
+std::vector<task::TorchTask> load_torch_tasks(const fs::path& root) {
+  std::vector<task::TorchTask> ts;
+  for (const auto& d : task::find_task_dirs(root, task::TaskKind::Torch2Cuda)) {
+    auto tt = task::load_torch_task(d);
+    if (tt) ts.push_back(tt.value());
+    else fmt::print(stderr, "skipping {}: {}\n", d.string(), tt.errors().front().to_string());
+  }
+  return ts;
+}
+
+std::vector<fs::path> torch_impl_paths(const std::vector<task::TorchTask>& ts) {
+  std::vector<fs::path> cands;
+  for (const auto& t : ts)
+    for (const auto& im : t.impls) cands.push_back(im.path);
+  return cands;
+}
+
+// A prebuild result that is a failure (a candidate the static guards refuse is not built: skipped).
+bool build_failed(const nlohmann::json& b) { return b.value("verdict", "ok") != "ok" && !b.contains("skipped"); }
+
 // `tasks check-gpu --build-only`: every torch2cuda impl's extensions into the cache, in parallel
 // (no GPU needed): which impls build, and how long a cold build takes.
 int prebuild_torch(const fs::path& root, unsigned jobs, const std::string& json_path) {
-  std::vector<fs::path> cands;
-  for (const auto& d : task::find_task_dirs(root, task::TaskKind::Torch2Cuda))
-    if (auto tt = task::load_torch_task(d))
-      for (const auto& im : tt.value().impls) cands.push_back(im.path);
+  auto cands = torch_impl_paths(load_torch_tasks(root));
   auto t0 = std::chrono::steady_clock::now();
   auto builds = verify::prebuild_torch_candidates(cands, jobs);
   int failed = 0;
   nlohmann::json out = nlohmann::json::array();
   for (size_t i = 0; i < cands.size(); ++i) {
-    bool bad = builds[i].value("verdict", "ok") != "ok" && !builds[i].contains("skipped");
+    bool bad = build_failed(builds[i]);
     failed += bad;
     double secs = builds[i].value("seconds", 0.0);
     fmt::print("{:<70} {:>7.1f} s  {}\n", cands[i].string(), secs,
@@ -365,9 +383,7 @@ int prebuild_torch(const fs::path& root, unsigned jobs, const std::string& json_
 // `tasks check-gpu --warm-only`: torch.compile of every torch2cuda reference at its perf configs, in
 // parallel, into the Inductor cache (the GPU runs each compiled graph once; nothing is timed).
 int prewarm_torch(const fs::path& root, unsigned jobs) {
-  std::vector<task::TorchTask> ts;
-  for (const auto& d : task::find_task_dirs(root, task::TaskKind::Torch2Cuda))
-    if (auto tt = task::load_torch_task(d)) ts.push_back(tt.value());
+  auto ts = load_torch_tasks(root);
   auto t0 = std::chrono::steady_clock::now();
   auto warmed = verify::prewarm_torch_baselines(ts, jobs ? jobs : 8);
   int bad = 0;
@@ -512,52 +528,37 @@ int check_gpu(const fs::path& root, bool perf, unsigned jobs, const std::string&
     }
     out["tasks"].push_back(jt);
   }
-  // torch2cuda tasks: every impl through the torch worker (docs/torch2cuda.md); eager and
-  // torch.compile baselines once per task (with its first impl).
+  // torch2cuda tasks: every impl through the torch worker (docs/torch2cuda.md); a task's impls in
+  // one run, with eager and torch.compile baselines once per task.
   out["torch_tasks"] = nlohmann::json::array();
-  auto torch_dirs = task::find_task_dirs(root, task::TaskKind::Torch2Cuda);
-  {
+  auto torch_tasks = load_torch_tasks(root);
+  if (auto cands = torch_impl_paths(torch_tasks); !cands.empty()) {
     // Cold extension builds dominate a dataset run: build every impl in parallel first (one nvcc
     // per core), so the evaluations below (one at a time, timed) start from the cache.
-    std::vector<fs::path> cands;
-    for (const auto& d : torch_dirs)
-      if (auto tt = task::load_torch_task(d))
-        for (const auto& im : tt.value().impls) cands.push_back(im.path);
-    if (!cands.empty()) {
-      auto b0 = std::chrono::steady_clock::now();
-      auto builds = verify::prebuild_torch_candidates(cands, jobs);
-      int cold = 0, failed = 0;
-      for (const auto& b : builds) {
-        if (b.contains("extensions"))
-          for (const auto& e : b["extensions"]) cold += !e.value("cached", false);
-        failed += b.value("verdict", "ok") != "ok" && !b.contains("skipped");
-      }
-      double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - b0).count();
-      fmt::print(stderr, "[torch] prebuilt {} candidate(s): {} extension(s) built cold, {} failed, {:.1f} s\n", cands.size(), cold, failed, secs);
-      out["torch_prebuild"] = {{"candidates", cands.size()}, {"cold_extensions", cold}, {"failed", failed}, {"seconds", secs}};
+    auto b0 = std::chrono::steady_clock::now();
+    auto builds = verify::prebuild_torch_candidates(cands, jobs);
+    int cold = 0, failed = 0;
+    for (const auto& b : builds) {
+      if (b.contains("extensions"))
+        for (const auto& e : b["extensions"]) cold += !e.value("cached", false);
+      failed += build_failed(b);
     }
+    double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - b0).count();
+    fmt::print(stderr, "[torch] prebuilt {} candidate(s): {} extension(s) built cold, {} failed, {:.1f} s\n", cands.size(), cold, failed, secs);
+    out["torch_prebuild"] = {{"candidates", cands.size()}, {"cold_extensions", cold}, {"failed", failed}, {"seconds", secs}};
     // torch.compile of every reference, in parallel, before anything is timed: the timed baselines
     // then find their graphs in the Inductor cache.
-    if (!cands.empty() && g_torch_warm) {
+    if (g_torch_warm) {
       auto w0 = std::chrono::steady_clock::now();
-      std::vector<task::TorchTask> ts;
-      for (const auto& d : torch_dirs)
-        if (auto tt = task::load_torch_task(d)) ts.push_back(tt.value());
-      auto warmed = verify::prewarm_torch_baselines(ts, std::min(jobs ? jobs : 8u, 8u));
+      auto warmed = verify::prewarm_torch_baselines(torch_tasks, std::min(jobs ? jobs : 8u, 8u));
       int bad = 0;
       for (const auto& w : warmed) bad += w.contains("error");
-      double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count();
-      fmt::print(stderr, "[torch] torch.compile warmed for {} task(s), {} with errors, {:.1f} s\n", ts.size(), bad, secs);
-      out["torch_prewarm"] = {{"tasks", ts.size()}, {"errors", bad}, {"seconds", secs}};
+      secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count();
+      fmt::print(stderr, "[torch] torch.compile warmed for {} task(s), {} with errors, {:.1f} s\n", torch_tasks.size(), bad, secs);
+      out["torch_prewarm"] = {{"tasks", torch_tasks.size()}, {"errors", bad}, {"seconds", secs}};
     }
   }
-  for (const auto& d : torch_dirs) {
-    auto tt = task::load_torch_task(d);
-    if (!tt) {
-      fmt::print(stderr, "skipping {}: {}\n", d.string(), tt.errors().front().to_string());
-      continue;
-    }
-    const auto& t = tt.value();
+  for (const auto& t : torch_tasks) {
     nlohmann::json jt = {{"id", t.id}, {"results", nlohmann::json::array()}};
     // Every impl of the task in one run: one reference (inputs, expected outputs) and one set of
     // eager / torch.compile baselines, each impl in its own confined worker.

@@ -17,6 +17,7 @@
 #include <fmt/format.h>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <mutex>
 #include <optional>
 #include <sstream>
 
@@ -815,7 +816,9 @@ std::vector<GpuImplResult> gpu_check_task(const task::Task& t, const fs::path& r
   return results;
 }
 
-std::string describe_gpu(bool& available) {
+namespace {
+
+std::pair<bool, std::string> query_gpu() {
   sandbox::SharedArena arena(512);
   char* text = static_cast<char*>(arena.allocate(512));
   auto pr = sandbox::run_forked(
@@ -836,8 +839,19 @@ std::string describe_gpu(bool& available) {
         return 0;
       },
       std::chrono::seconds(60));
-  available = pr.ok();
-  return text && *text ? std::string(text) : pr.describe();
+  return {pr.ok(), text && *text ? std::string(text) : pr.describe()};
+}
+
+}  // namespace
+
+std::string describe_gpu(bool& available) {
+  // Once per process (it forks a child that starts a CUDA context); the visible device does not change.
+  static std::mutex mu;
+  static std::optional<std::pair<bool, std::string>> known;
+  std::lock_guard lock(mu);
+  if (!known) known = query_gpu();
+  available = known->first;
+  return known->second;
 }
 
 }  // namespace cudaperf::verify

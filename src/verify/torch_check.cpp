@@ -862,21 +862,7 @@ std::vector<TorchEvalReport> evaluate_torch_candidates(const task::TorchTask& t,
   if (rt.test_mode) {
     where = "cpu (test mode: pure-torch candidates, own-kernel guard off)";
   } else {
-    if (o.run_gpu) {
-      // once per process (it starts a CUDA context)
-      static std::mutex mu;
-      static std::optional<std::pair<bool, std::string>> described;
-      std::lock_guard lock(mu);
-      if (!described) {
-        bool ok = false;
-        std::string d = describe_gpu(ok);
-        described.emplace(ok, d);
-      }
-      have_gpu = described->first;
-      where = described->second;
-    } else {
-      where = "GPU stages not requested (--no-gpu)";
-    }
+    where = o.run_gpu ? describe_gpu(have_gpu) : "GPU stages not requested (--no-gpu)";
     device = "cuda";
   }
   for (auto& r : reps) r.base.device = where;

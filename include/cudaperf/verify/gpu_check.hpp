@@ -68,7 +68,7 @@ std::vector<GpuImplResult> gpu_check_task(const task::Task& t, const std::filesy
                                           const GpuCheckOptions& o);
 
 // A one-line description of the visible device, or why there is none (queried in a child, so
-// the caller never initialises CUDA).
+// the caller never initialises CUDA; once per process, then remembered).
 std::string describe_gpu(bool& available);
 
 }  // namespace cudaperf::verify
