@@ -8,11 +8,15 @@ import sys
 import time
 
 role = sys.argv[1]
-args = dict(zip(sys.argv[2::2], sys.argv[3::2]))
+wait_for_go = "--wait-for-go" in sys.argv
+argv = [a for a in sys.argv if a != "--wait-for-go"]
+args = dict(zip(argv[2::2], argv[3::2]))
 ch = os.fdopen(int(args.get("--channel-fd", "1")), "w", buffering=1)
 scenario = os.environ.get("CUDAPERF_TEST_SCENARIO", "good")
 if scenario == "by_file" and "--candidate" in args:  # several candidates in one run: each file's stem is its scenario
     scenario = os.path.splitext(os.path.basename(args["--candidate"]))[0].rstrip("0123456789")
+if wait_for_go and sys.stdin.readline().strip() != "go":  # as the real worker: the plan is read after "go"
+    sys.exit(0)
 plan = json.load(open(args["--plan"]))
 
 
@@ -42,8 +46,6 @@ if role == "reference":
     emit({"event": "done"})
     sys.exit(0)
 
-if plan.get("wait_for_go") and sys.stdin.readline().strip() != "go":
-    sys.exit(0)
 emit({"event": "sandbox", "status": "off (fake)"})
 for i, c in enumerate(plan["ready"]):
     name = c["config"]

@@ -131,9 +131,9 @@ PY
   torch-redteam)  # the torch red team (tests/redteam/torch) and one candidate's compile time, cold then cached
     # compile latency: the same candidate cold (fresh cache) then cached
     c=tests/data/torch_tasks/torch2cuda/elementwise/leaky_relu/impls/vectorized.py
+    cold=$(mktemp -d)  # its own cache: the dataset's builds in $CUDAPERF_CACHE_DIR stay
     for run in cold cached; do
-      [ $run = cold ] && rm -rf "$CUDAPERF_CACHE_DIR/torch_ext"
-      "$bin" eval --root tests/data/torch_tasks --task torch2cuda/elementwise/leaky_relu --candidate "$c" --json \
+      CUDAPERF_CACHE_DIR=$cold "$bin" eval --root tests/data/torch_tasks --task torch2cuda/elementwise/leaky_relu --candidate "$c" --json \
         --time-budget 0.5 > "$OUT/torch-eval-$run.json" 2>> "$OUT/torch.log"
       python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); print(sys.argv[2], j["verdict"], "build", j.get("build"))' \
         "$OUT/torch-eval-$run.json" $run >> "$OUT/torch.txt" 2>&1
@@ -157,37 +157,56 @@ PY
     shift
     "$bin" tasks check-gpu "${1:-data/tasks/torch2cuda}" --build-only -j "${BUILD_JOBS:-0}" --json "$OUT/torch-build.json" \
       > "$OUT/torch-build.txt" 2>&1 ;;
-  torch-tasks)  # tools/gpu-check.sh torch-tasks GROUP...: a group (comma-separated task folders) per GPU: build its
-                # impls in parallel, then check-gpu task by task; tasks done (markers in build/t2c-progress,
-                # kept on a warm machine) are skipped; no task starts after TORCH_DEADLINE (epoch seconds)
+  torch-tasks)  # tools/gpu-check.sh torch-tasks GROUP...: a group (comma-separated task folders) per GPU. Its
+                # impls build (--build-only) and its references' torch.compile warm up (--warm-only) in the
+                # background, niced, folder by folder in evaluation order; each folder is evaluated task by
+                # task once its builds are done. Tasks done (markers in build/t2c-progress, kept on a warm
+                # machine) are skipped; no task starts after TORCH_DEADLINE (epoch seconds). A carried
+                # build/t2c-carry/*.tgz (from an earlier call's $OUT, see torch-cache-out) seeds the cache.
     shift
     prog=$PWD/build/t2c-progress; mkdir -p "$prog"
+    for f in build/t2c-carry/*.tgz; do
+      [ -f "$f" ] && [ ! -f "$prog/unpacked-$(basename "$f")" ] && mkdir -p "$CUDAPERF_CACHE_DIR" && \
+        tar xzf "$f" -C "$CUDAPERF_CACHE_DIR" && touch "$prog/unpacked-$(basename "$f")" && echo "cache seeded from $f"
+    done
     ngpu=$(nvidia-smi -L | wc -l); g=0; pids=()
     for group in "$@"; do
       dev=$(( g % ngpu ))
       ( export CUDA_VISIBLE_DEVICES=$dev
-        # builds run ahead in the background (niced), in the order the tasks are evaluated; an
-        # evaluation that gets there first builds its own candidate (same cache key, atomic rename)
+        for d in ${group//,/ }; do rm -f "$prog/built-$(echo "$d" | tr / _)"; done
         ( for d in ${group//,/ }; do
             nice -n 10 "$bin" tasks check-gpu "$d" --build-only -j "${BUILD_JOBS:-0}" | tail -1
+            touch "$prog/built-$(echo "$d" | tr / _)"
           done ) &
-        # torch.compile of every reference into the Inductor cache before anything is timed
-        for d in ${group//,/ }; do "$bin" tasks check-gpu "$d" --warm-only -j "${WARM_JOBS:-6}" | tail -1; done
+        ( for d in ${group//,/ }; do nice -n 5 "$bin" tasks check-gpu "$d" --warm-only -j "${WARM_JOBS:-4}" | tail -1; done ) &
         for d in ${group//,/ }; do
+          w0=$(date +%s)
+          while [ ! -f "$prog/built-$(echo "$d" | tr / _)" ] && [ $(( $(date +%s) - w0 )) -lt 900 ]; do sleep 1; done
+          echo "$d: builds ready after $(( $(date +%s) - w0 )) s"
           for t in $(find "$d" -name task.toml -printf '%h\n' | sort); do
             key=$(echo "$t" | tr / _)
             [ -f "$prog/$key.json" ] && continue
             if [ -n "${TORCH_DEADLINE:-}" ] && [ "$(date +%s)" -ge "$TORCH_DEADLINE" ]; then echo "deadline: stopped before $t"; break 2; fi
             start=$(date +%s)
             "$bin" tasks check-gpu "$t" --no-warm --time-budget "${TIME_BUDGET:-0.5}" --records "$OUT/torch-records-$g.jsonl" \
-              --json "$prog/$key.json.part" 2>> "$OUT/torch-$g.log" | grep -v '^device:'
+              --json "$prog/$key.json.part" 2>> "$OUT/torch-$g.log" | grep -E '^torch2cuda/|problems'
             mv "$prog/$key.json.part" "$prog/$key.json"; cp "$prog/$key.json" "$OUT/"
             echo "$t wall seconds: $(( $(date +%s) - start ))"
           done
-        done ) >> "$OUT/torch-$g.txt" 2>&1 &
+        done
+        kill $(jobs -p) 2>/dev/null ) >> "$OUT/torch-$g.txt" 2>&1 &
       pids+=($!); g=$((g + 1))
     done
     wait "${pids[@]}" ;;
+  torch-cache-out)  # the torch build cache (finished extensions) and the Inductor cache, packed into $OUT for the
+                    # next call to carry as build/t2c-carry/ (each file at most 15 MiB: the device tool's limit)
+    du -sh "$CUDAPERF_CACHE_DIR"/* 2>&1 | tee "$OUT/cache-sizes.txt"
+    (cd "$CUDAPERF_CACHE_DIR" && ls -d torch_ext/*/ 2>/dev/null | grep -v '/tmp-' | tar czf "$OUT/t2c-ext.tgz" -T -)
+    [ -d "$CUDAPERF_CACHE_DIR/inductor" ] && tar czf "$OUT/t2c-inductor.tgz" -C "$CUDAPERF_CACHE_DIR" inductor
+    for f in "$OUT"/t2c-*.tgz; do
+      sz=$(stat -c %s "$f"); echo "$(basename "$f") $sz bytes" | tee -a "$OUT/cache-sizes.txt"
+      [ "$sz" -le $((15 << 20)) ] || { echo "too large to come back: $f" | tee -a "$OUT/cache-sizes.txt"; rm -f "$f"; }
+    done ;;
   torch-vs-kb)  # tools/gpu-check.sh torch-vs-kb TASK_DIR...: candidates per minute of `check-gpu` and of the
                 # KernelBench-style loop (bench/kernelbench_loop.py) on the same impls, both compile caches cold
     shift

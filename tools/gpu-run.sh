@@ -20,7 +20,9 @@ for step in "$@"; do
   # shellcheck disable=SC2086
   OUT="$dir" TORCH_DEADLINE=$(( t0 + limit - 90 )) timeout -k 5 "$left" bash tools/gpu-check.sh $step
   echo "$step: exit $?, $(( $(date +%s) - t0 )) s" >> "$OUT/times.txt"
+  mv "$dir"/t2c-*.tgz "$OUT/" 2>/dev/null  # cache packs (torch-cache-out) come back as files of their own
   i=$((i + 1))
 done
-(cd "$OUT" && tar czf all.tgz --exclude=all.tgz ./* && find . -mindepth 1 -maxdepth 1 ! -name all.tgz ! -name times.txt -exec rm -rf {} +)
+(cd "$OUT" && tar czf all.tgz --exclude=all.tgz --exclude='t2c-*.tgz' ./* &&
+  find . -mindepth 1 -maxdepth 1 ! -name all.tgz ! -name times.txt ! -name 't2c-*.tgz' -exec rm -rf {} +)
 cat "$OUT/times.txt"

@@ -30,6 +30,8 @@ import sys
 import time
 import traceback
 
+T_START = time.monotonic()  # the worker's start (its torch import is part of every stage breakdown)
+
 from cudaperf import torch_static, torch_timing
 
 CHANNEL = None
@@ -263,11 +265,16 @@ def apply_config(mod, originals, cfg):
 
 
 def draw_inputs(torch, mod, plan, seed):
+    """The inputs of one call, drawn on the run's device: get_inputs() is written for the CPU, but its
+    factory calls without a device land on the GPU here (perf inputs of hundreds of MB take
+    milliseconds there, seconds on the CPU). Tensors it puts on the CPU explicitly stay there."""
     set_seed(seed)
-    if plan.get("input_dist") == "mixed":
-        with MixedInputs(torch, derive_seed(seed, "mixed"), plan.get("device", "cpu")):
-            return list(mod.get_inputs())
-    return list(mod.get_inputs())
+    device = plan.get("device", "cpu")
+    with torch.device(device):
+        if plan.get("input_dist") == "mixed":
+            with MixedInputs(torch, derive_seed(seed, "mixed"), device):
+                return list(mod.get_inputs())
+        return list(mod.get_inputs())
 
 
 def host_copies(items):
@@ -486,8 +493,9 @@ def reference_role(args):
     validate = plan.get("mode") == "validate"
     xdir = plan["xdir"]
     torch.set_grad_enabled(False)
-    expected, inputs_cpu, models = {}, {}, {}
+    expected, pristine_inputs, models = {}, {}, {}
     problems, metas = [], []
+    stages = {"import_s": time.monotonic() - T_START, "inputs_s": 0.0, "save_s": 0.0}  # where the reference's time goes
     for ci, cfg in enumerate(plan["configs"]):
         if validate and cfg["perf"]:
             continue
@@ -506,7 +514,10 @@ def reference_role(args):
         sets, outs = [], []
         for k in range(n):
             try:
+                t_in = time.monotonic()
                 xs = draw_inputs(torch, mod, plan, derive_seed(secret, name, "inputs", k))
+                sync(device)
+                stages["inputs_s"] += time.monotonic() - t_in
                 pristine = [x.clone() if isinstance(x, torch.Tensor) else x for x in xs]
                 run = to_device([x.clone() if isinstance(x, torch.Tensor) else x for x in xs], device)
                 out = flatten_outputs(model(*run))
@@ -525,27 +536,29 @@ def reference_role(args):
             sets.append(pristine)
             outs.append(out)
         expected[name] = outs
-        inputs_cpu[name] = sets
+        pristine_inputs[name] = sets
         models[name] = (init, state)
         meta = {"config": name, "index": ci, "perf": cfg["perf"], "trials": n, "outputs": describe_meta(outs[0])}
         metas.append(meta)
         if not validate:
+            t_save = time.monotonic()
             d = os.path.join(xdir, f"cfg{ci}")
             os.makedirs(d, exist_ok=True)
             torch.save(init, os.path.join(d, "init.pt"))
             torch.save(state, os.path.join(d, "state.pt"))
-            for k, s in enumerate(sets):
-                torch.save(s, os.path.join(d, f"in{k}.pt"))
+            for k, s in enumerate(sets):  # host copies for the candidate (it maps them: torch.load(mmap=True))
+                torch.save([x.to("cpu") if isinstance(x, torch.Tensor) else x for x in s], os.path.join(d, f"in{k}.pt"))
             json.dump(meta, open(os.path.join(d, "meta.json"), "w"))
+            stages["save_s"] += time.monotonic() - t_save
         del model
     if validate:
-        nulls = null_battery(torch, plan, expected, inputs_cpu)
+        nulls = null_battery(torch, plan, expected, pristine_inputs)
         emit({"event": "validate", "problems": sorted(set(problems)), "nulls": nulls})
         emit({"event": "done"})
         return 0
     if device == "cuda":
         torch.cuda.empty_cache()
-    emit({"event": "ready", "configs": metas})
+    emit({"event": "ready", "configs": metas, "stages": stages})
     # Phase 2: the supervisor runs each candidate in turn, then asks for its comparison:
     #   "compare K PATH"  the outputs candidate K wrote to PATH; events carry "candidate": K and end
     #                     with {"event": "compared", "candidate": K}
@@ -575,7 +588,7 @@ def reference_role(args):
             for ci, cfg in enumerate(plan["configs"]):
                 if cfg["perf"] and cfg["name"] in expected:
                     apply_config(mod, originals, cfg)
-                    time_baselines(torch, mod, plan, cfg, models[cfg["name"]], inputs_cpu[cfg["name"]])
+                    time_baselines(torch, mod, plan, cfg, models[cfg["name"]], pristine_inputs[cfg["name"]])
     emit({"event": "done"})
     return 0
 
@@ -833,14 +846,15 @@ def judge_profile(kernels, ops, own_names, own_required):
 
 def candidate_role(args):
     import torch
-    plan = json.load(open(args.plan, encoding="utf-8"))
-    if plan.get("wait_for_go"):
-        # Started ahead, while the previous candidate runs: the imports happen now, the GPU is
-        # touched only after the supervisor's "go" (nothing of the candidate has been read yet).
+    if args.wait_for_go:
+        # Started ahead (while the reference draws its inputs or the previous candidate runs): the
+        # imports happen now; the plan (written just before "go"), the candidate and the GPU are
+        # touched only after the supervisor's "go".
         import torch.profiler  # noqa: F401
         import torch.utils.cpp_extension  # noqa: F401
         if sys.stdin.readline().strip() != "go":
             return 0
+    plan = json.load(open(args.plan, encoding="utf-8"))
     device = plan["device"]
     xdir = plan["xdir"]
     test_mode = bool(plan.get("test_mode")) and os.environ.get("CUDAPERF_TORCH_TEST_MODE") == "1"
@@ -880,7 +894,7 @@ def candidate_role(args):
         try:
             init = torch.load(os.path.join(d, "init.pt"), weights_only=True)
             state = torch.load(os.path.join(d, "state.pt"), weights_only=True)
-            sets = [to_device(torch.load(os.path.join(d, f"in{k}.pt"), weights_only=True), device)
+            sets = [to_device(torch.load(os.path.join(d, f"in{k}.pt"), weights_only=True, mmap=True), device)
                     for k in range(meta["trials"])]
         except Exception as ex:
             fatal(f"cannot read the inputs of config '{name}': {ex}")
@@ -1054,6 +1068,7 @@ def main(argv=None):
     p.add_argument("--manifest")
     p.add_argument("--cache")
     p.add_argument("--channel-fd", type=int, default=1)
+    p.add_argument("--wait-for-go", action="store_true", help="candidate: import, then wait for 'go' on stdin")
     args = p.parse_args(argv)
     CHANNEL = os.fdopen(args.channel_fd, "w", buffering=1) if args.channel_fd != 1 else sys.stdout
     if args.channel_fd != 1:

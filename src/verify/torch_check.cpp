@@ -938,6 +938,26 @@ std::vector<TorchEvalReport> evaluate_torch_candidates(const task::TorchTask& t,
   auto rargv = worker_argv(rt, "reference");
   rargv.insert(rargv.end(), {"--plan", (x / "plan.json").string()});
   if (!ref.start(rargv, env, err)) return fail_live(Verdict::RuntimeError, "internal: cannot start the reference worker: " + err);
+  // Candidate workers are started ahead (Python and torch imports take seconds) and wait for "go"
+  // before they read their plan (written just before), read the candidate or touch the GPU: the
+  // first one imports while the reference draws its inputs, each next one while the previous runs.
+  auto spawn = [&](size_t k) {
+    auto w = std::make_unique<WorkerProcess>();
+    auto cargv = worker_argv(rt, "candidate");
+    cargv.insert(cargv.end(), {"--plan", (x / fmt::format("cplan-{}.json", k)).string(), "--candidate", fs::absolute(candidates[k]).string(),
+                               "--manifest", (x / fmt::format("manifest-{}.json", k)).string(), "--wait-for-go"});
+    std::string e;
+    if (!w->start(cargv, env, e)) w.reset();
+    return w;
+  };
+  auto next_live = [&](size_t from) {
+    for (size_t j = from; j < n; ++j)
+      if (live[j]) return j;
+    return n;
+  };
+  std::unique_ptr<WorkerProcess> ahead;
+  size_t ahead_k = next_live(0);
+  if (ahead_k < n) ahead = spawn(ahead_k);
   ref.write_line(json{{"seed", o.seed ? o.seed : fresh_seed()}}.dump());  // never on a command line
   auto ref_deadline = [&] { return Clock::now() + std::chrono::milliseconds(static_cast<long long>(o.reference_timeout_s * 1000)); };
   ref.pump(ref_deadline(), [&] { return ref.has_event("ready") || ref.has_event("fatal"); });
@@ -951,38 +971,22 @@ std::vector<TorchEvalReport> evaluate_torch_candidates(const task::TorchTask& t,
     return fail_live(Verdict::RuntimeError, fmt::format("the task's reference worker did not get ready ({}): {}", ref.describe(), ref.output_tail(800)));
   double ref_s = since(ref0);
   // 5. Each candidate in turn: confined, sees inputs and weights only; then the reference compares.
-  //    The next candidate's worker is started while one runs (Python and torch imports take
-  //    seconds); it waits for "go" before it touches the GPU or reads the candidate.
-  auto spawn = [&](size_t k) {
-    auto w = std::make_unique<WorkerProcess>();
-    json cplan = plan;
-    cplan["ready"] = json::array();
-    for (const auto& c : ready["configs"]) cplan["ready"].push_back({{"index", c["index"]}, {"config", c["config"]}});
-    cplan["confine_lib"] = rt.confine_lib.string();
-    cplan["out"] = (x / fmt::format("out-{}.bin", k)).string();
-    cplan["wait_for_go"] = true;
-    std::ofstream(x / fmt::format("cplan-{}.json", k)) << cplan.dump();
-    auto cargv = worker_argv(rt, "candidate");
-    cargv.insert(cargv.end(), {"--plan", (x / fmt::format("cplan-{}.json", k)).string(), "--candidate", fs::absolute(candidates[k]).string(),
-                               "--manifest", (x / fmt::format("manifest-{}.json", k)).string()});
-    std::string e;
-    if (!w->start(cargv, env, e)) w.reset();
-    return w;
-  };
-  auto next_live = [&](size_t from) {
-    for (size_t j = from; j < n; ++j)
-      if (live[j]) return j;
-    return n;
-  };
+  json cplan = plan;
+  cplan["ready"] = json::array();
+  for (const auto& c : ready["configs"]) cplan["ready"].push_back({{"index", c["index"]}, {"config", c["config"]}});
+  cplan["confine_lib"] = rt.confine_lib.string();
   size_t compared = 0;
-  std::unique_ptr<WorkerProcess> ahead;
-  size_t ahead_k = n;
   for (size_t k = next_live(0); k < n; k = next_live(k + 1)) {
     auto& r = reps[k];
     r.base.gpu_stages_run = true;
     r.stages["reference_s"] = ref_s;
+    if (ready.contains("stages") && ready["stages"].is_object())  // the reference's own breakdown
+      for (const auto& [key, v] : ready["stages"].items())
+        if (v.is_number()) r.stages["reference_" + key] = v;
     if (n > 1) r.stages["reference_shared_by"] = std::count(live.begin(), live.end(), true);
     fs::path out = x / fmt::format("out-{}.bin", k);
+    cplan["out"] = out.string();
+    std::ofstream(x / fmt::format("cplan-{}.json", k)) << cplan.dump();
     auto cwp = ahead_k == k && ahead ? std::move(ahead) : spawn(k);
     ahead.reset();
     ahead_k = n;
@@ -1028,12 +1032,21 @@ std::vector<TorchEvalReport> evaluate_torch_candidates(const task::TorchTask& t,
     else (e.value("kind", "") == "eager" ? eager : compiled)[c] = e.value("median_ms", -1.0);
   }
   double base_s = since(b0);
+  json base_stages = json::object();  // per kind: setup (model, compile, inputs, warm-up) and warm-up alone
+  for (const auto& e : parse_channel(ref.channel, ref.overflow, false).events)
+    if (e["event"] == "baseline" && !e.contains("error"))
+      for (const char* f : {"setup_s", "warmup_s"})
+        if (e.contains(f) && e[f].is_number())
+          base_stages[fmt::format("baseline_{}_{}", e.value("kind", "?"), f)] = e[f].get<double>() + base_stages.value(fmt::format("baseline_{}_{}", e.value("kind", "?"), f), 0.0);
   for (size_t k = 0; k < n; ++k) {
     if (!reps[k].base.gpu_stages_run) continue;
     reps[k].eager_ms = eager;
     reps[k].compile_ms = compiled;
     reps[k].baseline_errors = errors;
-    if (o.baselines) reps[k].stages["baselines_s"] = base_s;
+    if (o.baselines) {
+      reps[k].stages["baselines_s"] = base_s;
+      for (const auto& [key, v] : base_stages.items()) reps[k].stages[key] = v;
+    }
     add_speedups(reps[k]);
   }
   return reps;
