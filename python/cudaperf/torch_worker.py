@@ -282,6 +282,14 @@ def host_copies(items):
     return [o.detach().to("cpu") if o.device.type != "cpu" else o.detach().clone() for o in items]
 
 
+def load_inputs(torch, path):
+    """A host copy of one input set, mapped rather than read (hundreds of MB at perf size)."""
+    try:
+        return torch.load(path, weights_only=True, mmap=True)
+    except (OSError, RuntimeError):  # a filesystem without mmap: read it
+        return torch.load(path, weights_only=True)
+
+
 def to_device(xs, device):
     import torch
     return [x.to(device) if isinstance(x, torch.Tensor) else x for x in xs]
@@ -894,8 +902,7 @@ def candidate_role(args):
         try:
             init = torch.load(os.path.join(d, "init.pt"), weights_only=True)
             state = torch.load(os.path.join(d, "state.pt"), weights_only=True)
-            sets = [to_device(torch.load(os.path.join(d, f"in{k}.pt"), weights_only=True, mmap=True), device)
-                    for k in range(meta["trials"])]
+            sets = [to_device(load_inputs(torch, os.path.join(d, f"in{k}.pt")), device) for k in range(meta["trials"])]
         except Exception as ex:
             fatal(f"cannot read the inputs of config '{name}': {ex}")
         try:
