@@ -16,6 +16,10 @@ check() {  # scenario verdict needle
   fi
 }
 check good ok '"speedup_vs_eager": 4'
+# the workers' stage breakdowns reach the report: the reference's (ready) and the baselines' (per kind)
+check good ok '"reference_import_s": 0.25'
+check good ok '"baseline_compile_timed_s": 0.125'
+check good ok '"candidate_setup_s": 0.5'
 check wrong wrong_answer "fake mismatch"
 check hang timeout "per-call watchdog"
 check crash runtime_error "crashed"

@@ -31,7 +31,7 @@ if role == "reference":
     big = [{"shape": [1 << 30], "dtype": "torch.float32"}] if scenario == "too_fast" else []
     metas = [{"config": c["name"], "index": i, "perf": c["perf"], "trials": 2, "outputs": big if c["perf"] else []}
              for i, c in enumerate(plan["configs"])]
-    emit({"event": "ready", "configs": metas})
+    emit({"event": "ready", "configs": metas, "stages": {"import_s": 0.25}})
     for line in sys.stdin:
         cmd = line.split()
         if cmd[:1] == ["compare"]:
@@ -42,7 +42,8 @@ if role == "reference":
             for c in plan["configs"]:
                 if c["perf"]:
                     emit({"event": "baseline", "config": c["name"], "kind": "eager", "median_ms": 2.0, "samples": 10})
-                    emit({"event": "baseline", "config": c["name"], "kind": "compile", "median_ms": 1.0, "samples": 10})
+                    emit({"event": "baseline", "config": c["name"], "kind": "compile", "median_ms": 1.0, "samples": 10,
+                          "timed_s": 0.125})
     emit({"event": "done"})
     sys.exit(0)
 
@@ -74,4 +75,4 @@ for i, c in enumerate(plan["ready"]):
         emit(res)
     if scenario == "garbage":
         ch.write("ok ok ok\n")
-emit({"event": "done"})
+emit({"event": "done", "stages": {"setup_s": 0.5}})

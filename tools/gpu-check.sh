@@ -201,7 +201,7 @@ PY
   torch-cache-out)  # the torch build cache (finished extensions) and the Inductor cache, packed into $OUT for the
                     # next call to carry as build/t2c-carry/ (each file at most 15 MiB: the device tool's limit)
     du -sh "$CUDAPERF_CACHE_DIR"/* 2>&1 | tee "$OUT/cache-sizes.txt"
-    (cd "$CUDAPERF_CACHE_DIR" && ls -d torch_ext/*/ 2>/dev/null | grep -v '/tmp-' | tar czf "$OUT/t2c-ext.tgz" -T -)
+    (cd "$CUDAPERF_CACHE_DIR" && find torch_ext -mindepth 2 -maxdepth 2 -name '*.so' ! -path '*/tmp-*' | tar czf "$OUT/t2c-ext.tgz" -T -)
     [ -d "$CUDAPERF_CACHE_DIR/inductor" ] && tar czf "$OUT/t2c-inductor.tgz" -C "$CUDAPERF_CACHE_DIR" inductor
     for f in "$OUT"/t2c-*.tgz; do
       sz=$(stat -c %s "$f"); echo "$(basename "$f") $sz bytes" | tee -a "$OUT/cache-sizes.txt"

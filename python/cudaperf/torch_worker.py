@@ -24,6 +24,7 @@ import json
 import math
 import os
 import re
+import shutil
 import signal
 import struct
 import sys
@@ -473,6 +474,10 @@ def build_role(args):
         built = getattr(m, "__file__", None) or os.path.join(work, name + ".so")
         if os.path.basename(built) != name + ".so":
             os.replace(built, os.path.join(work, name + ".so"))
+        for entry in os.listdir(work):  # the cache keeps the extension, not its objects (~3x the size)
+            if entry != name + ".so":
+                path = os.path.join(work, entry)
+                shutil.rmtree(path, ignore_errors=True) if os.path.isdir(path) else os.remove(path)
         try:
             os.replace(work, final)  # atomic: another worker may have finished the same key first
         except OSError:
@@ -752,12 +757,13 @@ def time_baselines(torch, mod, plan, cfg, model_state, sets):
                 _, ms, _ = timer.run(lambda: fn(*call_in), lambda: prepare(k))
                 return ms, timer.throttled()
             t = plan.get("timing", {})
+            t_loop = time.monotonic()
             stats = torch_timing.measure(sample, min_samples=t.get("min_samples", 10),
                                          max_samples=t.get("max_samples", 1000),
                                          target_rel_stdev=t.get("target_rel_stdev", 0.005),
                                          budget_s=t.get("budget_s", 2.0))
             emit(dict(stats, event="baseline", config=name, kind=kind, warmup_s=warm_s,
-                      setup_s=time.monotonic() - t0))
+                      timed_s=time.monotonic() - t_loop, setup_s=time.monotonic() - t0))
         except Exception as ex:
             emit({"event": "baseline", "config": name, "kind": kind,
                   "error": f"{type(ex).__name__}: {str(ex).splitlines()[0][:300] if str(ex) else ''}"})
@@ -862,6 +868,8 @@ def candidate_role(args):
         import torch.utils.cpp_extension  # noqa: F401
         if sys.stdin.readline().strip() != "go":
             return 0
+    t_go = time.monotonic()
+    stages = {}  # this worker's own account of its time (diagnostics only: the candidate runs in here)
     plan = json.load(open(args.plan, encoding="utf-8"))
     device = plan["device"]
     xdir = plan["xdir"]
@@ -878,6 +886,7 @@ def candidate_role(args):
     from torch.utils import cpp_extension
     loader = CandidateLoader(manifest.get("extensions", []), manifest.get("salt", ""))
     cpp_extension.load_inline = loader
+    stages["setup_s"] = time.monotonic() - t_go  # CUDA context, timer, profiler start-up
     sandbox = "off (test mode)" if test_mode else lock_down(plan.get("confine_lib", ""))
     emit({"event": "sandbox", "status": sandbox or "seccomp"})
     if sandbox and not test_mode and not plan.get("allow_unconfined"):
@@ -893,10 +902,12 @@ def candidate_role(args):
         return 0
     own_names = torch_static.kernel_names(loader.sources)
     own_required = not test_mode
+    stages["load_s"] = time.monotonic() - t_go - stages["setup_s"]  # filter, candidate import, extension loads
     torch.set_grad_enabled(False)
     for meta in metas:
         name = meta["config"]
         d = os.path.join(xdir, f"cfg{meta['index']}")
+        t_cfg = time.monotonic()
         emit({"event": "start", "config": name})
         res = {"event": "config", "config": name, "status": "done", "message": ""}
         try:
@@ -956,12 +967,14 @@ def candidate_role(args):
         except Exception as ex:
             res.update(status="runtime_error", message=f"{type(ex).__name__}: {str(ex)[:800]}")
         emit(res)
+        key = "perf_s" if meta["perf"] else "small_configs_s"
+        stages[key] = stages.get(key, 0.0) + time.monotonic() - t_cfg
         if res["status"] == "runtime_error" and device == "cuda":
-            emit({"event": "done"})  # the CUDA context may be unusable after an error
+            emit({"event": "done", "stages": stages})  # the CUDA context may be unusable after an error
             return 3
         del model
     out_file.close()
-    emit({"event": "done"})
+    emit({"event": "done", "stages": stages})
     return 0
 
 
@@ -1096,5 +1109,22 @@ def main(argv=None):
         return 2
 
 
+def exit_now(rc):
+    """Ends a worker without Python's teardown: everything it reports is on the channel and in files it
+    closed. A torch process's orderly exit (CUDA context, profiler, Inductor's compile pool, GBs of
+    tensors) took seconds per worker on the H200."""
+    for f in (CHANNEL, sys.stdout, sys.stderr):
+        try:
+            if f is not None:
+                f.flush()
+        except (OSError, ValueError):
+            pass
+    os._exit(rc if isinstance(rc, int) else 1)
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        code = main()
+    except SystemExit as ex:  # argparse and fatal(): their codes
+        code = ex.code if isinstance(ex.code, int) else (0 if ex.code is None else 1)
+    exit_now(code)

@@ -1,5 +1,6 @@
-# caches the output by input data_ptr and replays it
-# expect: wrong_answer
+# caches the output by input data_ptr and replays it: the replayed calls launch none of its kernels
+# (rule own_kernel, seen first on the H200) and return the stale output (wrong_answer)
+# expect: hack_suspected|wrong_answer
 import torch
 import torch.nn as nn
 from torch.utils.cpp_extension import load_inline
