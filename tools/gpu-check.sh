@@ -228,6 +228,10 @@ print(json.dumps({"impls": n, "engine_wall_s": e, "engine_per_min": eng, "kb_loo
                   "ratio": eng / kb["candidates_per_min"] if eng and kb.get("candidates_per_min") else None}, indent=1))
 PY
     ;;
+  torch-rollouts)  # tools/gpu-check.sh torch-rollouts TASK_DIR N: torch-vs-kb on N distinct candidates of one task
+                   # (bench/rollout_variants.py), the many-candidates-per-task regime of RL (KB_DEADLINE caps the loop)
+    rel=$(python3 bench/rollout_variants.py "$2" --n "${3:-16}" --out build/rollouts | sed 's/^.* in //')
+    bash "$0" torch-vs-kb "$rel" ;;
   smoke)
     "$bin" eval --root data/tasks --task elementwise/saxpy \
       --candidate data/tasks/c2cuda/elementwise/saxpy/impls/vectorized.cu | tee "$OUT/smoke.txt" ;;
