@@ -572,6 +572,12 @@ def reference_role(args):
     if device == "cuda":
         torch.cuda.empty_cache()
     emit({"event": "ready", "configs": metas, "stages": stages})
+    if plan.get("baselines"):
+        # torch.compile's modules (dynamo, Inductor, Triton) take seconds to import: import them now,
+        # beside the candidates' runs (this process only waits for commands then), not when the
+        # baselines start. CPU work only; nothing touches the GPU here.
+        import threading
+        threading.Thread(target=preimport_compile, daemon=True).start()
     # Phase 2: the supervisor runs each candidate in turn, then asks for its comparison:
     #   "compare K PATH"  the outputs candidate K wrote to PATH; events carry "candidate": K and end
     #                     with {"event": "compared", "candidate": K}
@@ -723,6 +729,19 @@ def warm_role(args):
             if device == "cuda":
                 torch.cuda.empty_cache()
     return 0
+
+
+def preimport_compile():
+    try:  # at low priority (Linux: per thread): the candidate beside it has the CPU first
+        import threading
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 15)
+    except (AttributeError, OSError):
+        pass
+    try:
+        import torch._dynamo  # noqa: F401
+        import torch._inductor.compile_fx  # noqa: F401
+    except Exception:  # the baselines report their own errors
+        pass
 
 
 def time_baselines(torch, mod, plan, cfg, model_state, sets):
