@@ -37,4 +37,26 @@ rc=$?
 got=$(python3 -c 'import json,sys; print(" ".join(r["verdict"] for r in json.loads(sys.stdin.read())))' <<<"$out" 2>/dev/null)
 if [ "$got" != "ok wrong_answer ok" ] || [ $rc -ne 1 ]; then echo "FAIL batch: got '$got' rc $rc"; echo "$out" | head -8; status=1
 else echo "ok   batch -> $got (exit $rc)"; fi
+# check-gpu over several tasks (CPU test mode): a marker per finished task in --resume-dir, a second
+# run skips them; every task after the first gets its reference from the spare started ahead.
+rd=$(mktemp -d); trap 'rm -rf "$rd"' EXIT
+CUDAPERF_TEST_SCENARIO=good "$bin" tasks check-gpu "$root" --no-warm --resume-dir "$rd/done" > "$rd/run1.txt" 2>&1
+python3 - "$rd/done" <<'PY' || { echo "FAIL check-gpu resume/spare"; cat "$rd/run1.txt" | tail -5; status=1; }
+import glob, json, sys
+files = sorted(glob.glob(sys.argv[1] + "/*.json"))
+assert len(files) == 3, files
+spare = []
+for f in files:
+    t = json.load(open(f))["torch_tasks"][0]
+    assert t["results"] and all(r["verdict"] == "ok" for r in t["results"]), (f, [r["verdict"] for r in t["results"]])
+    spare.append(t["results"][0]["stages"]["reference_from_spare"])
+assert spare == [0, 1, 1], spare  # the first task's reference started cold, the others from the spare
+print("ok   check-gpu: 3 task markers, references from the spare", spare)
+PY
+CUDAPERF_TEST_SCENARIO=good "$bin" tasks check-gpu "$root" --no-warm --resume-dir "$rd/done" > "$rd/run2.txt" 2>&1
+if ! grep -q "3 task(s) already done" "$rd/run2.txt" || ! grep -q "0 torch2cuda task(s)" "$rd/run2.txt"; then
+  echo "FAIL check-gpu resume: the second run did not skip the finished tasks"; tail -5 "$rd/run2.txt"; status=1
+else echo "ok   check-gpu resume: finished tasks skipped"; fi
+CUDAPERF_TEST_SCENARIO=good "$bin" tasks check-gpu "$root" --no-warm --deadline-epoch 1 > "$rd/run3.txt" 2>&1
+grep -q "deadline: stopped before" "$rd/run3.txt" || { echo "FAIL check-gpu deadline"; tail -5 "$rd/run3.txt"; status=1; }
 exit $status

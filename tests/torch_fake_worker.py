@@ -8,6 +8,10 @@ import sys
 import time
 
 role = sys.argv[1]
+from_spare = role == "spare"
+if from_spare:  # as the real worker: the role and its arguments come on stdin
+    sys.argv = sys.argv[:1] + json.loads(sys.stdin.readline())["argv"]
+    role = sys.argv[1]
 wait_for_go = "--wait-for-go" in sys.argv
 argv = [a for a in sys.argv if a != "--wait-for-go"]
 args = dict(zip(argv[2::2], argv[3::2]))
@@ -31,7 +35,7 @@ if role == "reference":
     big = [{"shape": [1 << 30], "dtype": "torch.float32"}] if scenario == "too_fast" else []
     metas = [{"config": c["name"], "index": i, "perf": c["perf"], "trials": 2, "outputs": big if c["perf"] else []}
              for i, c in enumerate(plan["configs"])]
-    emit({"event": "ready", "configs": metas, "stages": {"import_s": 0.25}})
+    emit({"event": "ready", "configs": metas, "stages": {"import_s": 0.25, "from_spare": int(from_spare)}})
     for line in sys.stdin:
         cmd = line.split()
         if cmd[:1] == ["compare"]:

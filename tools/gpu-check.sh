@@ -183,16 +183,14 @@ PY
           w0=$(date +%s)
           while [ ! -f "$prog/built-$(echo "$d" | tr / _)" ] && [ $(( $(date +%s) - w0 )) -lt 900 ]; do sleep 1; done
           echo "$d: builds ready after $(( $(date +%s) - w0 )) s"
-          for t in $(find "$d" -name task.toml -printf '%h\n' | sort); do
-            key=$(echo "$t" | tr / _)
-            [ -f "$prog/$key.json" ] && continue
-            if [ -n "${TORCH_DEADLINE:-}" ] && [ "$(date +%s)" -ge "$TORCH_DEADLINE" ]; then echo "deadline: stopped before $t"; break 2; fi
-            start=$(date +%s)
-            "$bin" tasks check-gpu "$t" --no-warm --time-budget "${TIME_BUDGET:-0.5}" --records "$OUT/torch-records-$g.jsonl" \
-              --json "$prog/$key.json.part" 2>> "$OUT/torch-$g.log" | grep -E '^torch2cuda/|problems'
-            mv "$prog/$key.json.part" "$prog/$key.json"; cp "$prog/$key.json" "$OUT/"
-            echo "$t wall seconds: $(( $(date +%s) - start ))"
-          done
+          if [ -n "${TORCH_DEADLINE:-}" ] && [ "$(date +%s)" -ge "$TORCH_DEADLINE" ]; then echo "deadline: stopped before $d"; break; fi
+          start=$(date +%s)
+          # one process per folder: task by task, a marker per finished task (kept on a warm machine),
+          # the next task's reference started ahead; no task starts after the deadline
+          "$bin" tasks check-gpu "$d" --no-warm --time-budget "${TIME_BUDGET:-0.5}" --records "$OUT/torch-records-$g.jsonl" \
+            --resume-dir "$prog" ${TORCH_DEADLINE:+--deadline-epoch $TORCH_DEADLINE} 2>> "$OUT/torch-$g.log" | grep -E '^torch2cuda/|problems|^time:|deadline'
+          cp "$prog"/*"$(echo "$d" | sed 's|.*/tasks/||' | tr / _)"*.json "$OUT/" 2>/dev/null
+          echo "$d wall seconds: $(( $(date +%s) - start ))"
         done
         kill $(jobs -p) 2>/dev/null ) >> "$OUT/torch-$g.txt" 2>&1 &
       pids+=($!); g=$((g + 1))

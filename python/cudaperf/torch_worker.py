@@ -32,6 +32,7 @@ import time
 import traceback
 
 T_START = time.monotonic()  # the worker's start (its torch import is part of every stage breakdown)
+FROM_SPARE = False  # started ahead as a spare (torch imported before its role came)
 
 from cudaperf import torch_static, torch_timing
 
@@ -508,7 +509,8 @@ def reference_role(args):
     torch.set_grad_enabled(False)
     expected, pristine_inputs, models = {}, {}, {}
     problems, metas = [], []
-    stages = {"import_s": time.monotonic() - T_START, "inputs_s": 0.0, "save_s": 0.0}  # where the reference's time goes
+    stages = {"import_s": time.monotonic() - T_START, "inputs_s": 0.0, "save_s": 0.0,  # where the reference's time goes
+              "from_spare": int(FROM_SPARE)}
     for ci, cfg in enumerate(plan["configs"]):
         if validate and cfg["perf"]:
             continue
@@ -1101,7 +1103,7 @@ def run_perf(torch, model, meta, call_in, prepare, mutated, check_out, out_file,
 def main(argv=None):
     global CHANNEL
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("role", choices=["build", "reference", "candidate", "warm"])
+    p.add_argument("role", choices=["build", "reference", "candidate", "warm", "spare"])
     p.add_argument("--plan")
     p.add_argument("--candidate")
     p.add_argument("--manifest")
@@ -1109,6 +1111,23 @@ def main(argv=None):
     p.add_argument("--channel-fd", type=int, default=1)
     p.add_argument("--wait-for-go", action="store_true", help="candidate: import, then wait for 'go' on stdin")
     args = p.parse_args(argv)
+    if args.role == "spare":
+        # Started ahead of a run by the supervisor: torch imported now; the role and its arguments
+        # come as the first line on stdin ({"argv": [...]}, never "spare" again).
+        import torch  # noqa: F401
+        line = sys.stdin.readline()
+        if not line:
+            return 0
+        try:
+            real = json.loads(line)["argv"]
+        except (ValueError, KeyError, TypeError):
+            return 2
+        if not isinstance(real, list) or not real or real[0] == "spare" or not all(isinstance(a, str) for a in real):
+            return 2
+        global T_START, FROM_SPARE
+        T_START = time.monotonic()  # the role starts now: its stage times leave out the wait
+        FROM_SPARE = True
+        return main(real)
     CHANNEL = os.fdopen(args.channel_fd, "w", buffering=1) if args.channel_fd != 1 else sys.stdout
     if args.channel_fd != 1:
         os.set_inheritable(args.channel_fd, False)

@@ -42,6 +42,8 @@ std::string default_file(const std::string& rel) {
 std::function<int()> g_action;
 bool g_torch_warm = true;
 double g_time_budget_s = 2.0;
+std::string g_resume_dir;     // torch2cuda: one JSON file per finished task; tasks with one are skipped
+double g_deadline_epoch = 0;  // torch2cuda: no task starts after this time (seconds since the epoch)
 
 namespace {
 
@@ -355,7 +357,7 @@ std::vector<fs::path> torch_impl_paths(const std::vector<task::TorchTask>& ts) {
 }
 
 // A prebuild result that is a failure (a candidate the static guards refuse is not built: skipped).
-bool build_failed(const nlohmann::json& b) { return b.value("verdict", "ok") != "ok" && !b.contains("skipped"); }
+bool build_failed(const nlohmann::json& b) { return b.is_object() && b.value("verdict", "ok") != "ok" && !b.contains("skipped"); }
 
 // `tasks check-gpu --build-only`: every torch2cuda impl's extensions into the cache, in parallel
 // (no GPU needed): which impls build, and how long a cold build takes.
@@ -403,7 +405,9 @@ int check_gpu(const fs::path& root, bool perf, unsigned jobs, const std::string&
   bool have_gpu = false;
   std::string gpu = verify::describe_gpu(have_gpu);
   fmt::print("device: {}\n", gpu);
-  if (!have_gpu) {
+  // Tests only: the torch worker's test mode runs torch2cuda tasks on the CPU (no C-to-CUDA task runs).
+  bool torch_cpu_test = !have_gpu && verify::torch_runtime().test_mode;
+  if (!have_gpu && !torch_cpu_test) {
     fmt::print("GPU stages skipped: {} (nothing was measured; exit code 3)\n", gpu);
     return 3;
   }
@@ -429,7 +433,7 @@ int check_gpu(const fs::path& root, bool perf, unsigned jobs, const std::string&
     date = buf;
   }
   std::vector<task::Task> tasks;
-  for (const auto& d : task::find_task_dirs(root)) {
+  for (const auto& d : torch_cpu_test ? std::vector<fs::path>{} : task::find_task_dirs(root)) {
     auto r = task::load_task(d);
     if (r) tasks.push_back(r.value());
     else fmt::print(stderr, "skipping {}: {}\n", d.string(), r.errors().front().to_string());
@@ -533,6 +537,18 @@ int check_gpu(const fs::path& root, bool perf, unsigned jobs, const std::string&
   // one run, with eager and torch.compile baselines once per task.
   out["torch_tasks"] = nlohmann::json::array();
   auto torch_tasks = load_torch_tasks(root);
+  auto marker = [](const std::string& id) {
+    std::string f = id;
+    std::replace(f.begin(), f.end(), '/', '_');
+    return fs::path(g_resume_dir) / (f + ".json");
+  };
+  if (!g_resume_dir.empty()) {  // a run stopped by its deadline or its machine goes on where it ended
+    fs::create_directories(g_resume_dir);
+    auto before = torch_tasks.size();
+    std::erase_if(torch_tasks, [&](const task::TorchTask& t) { return fs::exists(marker(t.id)); });
+    if (before != torch_tasks.size())
+      fmt::print(stderr, "[torch] {} task(s) already done in {}: skipped\n", before - torch_tasks.size(), g_resume_dir);
+  }
   if (auto cands = torch_impl_paths(torch_tasks); !cands.empty()) {
     // Cold extension builds dominate a dataset run: build every impl in parallel first, so the
     // evaluations below (one at a time, timed) start from the cache. torch.compile of every
@@ -566,11 +582,17 @@ int check_gpu(const fs::path& root, bool perf, unsigned jobs, const std::string&
       out["torch_prewarm"] = {{"tasks", torch_tasks.size()}, {"errors", bad}, {"seconds", warm_s}};
     }
   }
-  for (const auto& t : torch_tasks) {
+  for (size_t ti = 0; ti < torch_tasks.size(); ++ti) {
+    const auto& t = torch_tasks[ti];
+    if (g_deadline_epoch > 0 && static_cast<double>(std::time(nullptr)) >= g_deadline_epoch) {
+      fmt::print("deadline: stopped before {} ({} task(s) not started)\n", t.id, torch_tasks.size() - ti);
+      break;
+    }
     nlohmann::json jt = {{"id", t.id}, {"results", nlohmann::json::array()}};
     // Every impl of the task in one run: one reference (inputs, expected outputs) and one set of
     // eager / torch.compile baselines, each impl in its own confined worker.
     verify::TorchEvalOptions to;
+    to.keep_spare = ti + 1 < torch_tasks.size();  // the next task's reference imports torch meanwhile
     to.baselines = true;
     to.timing.min_samples = samples;
     to.timing.budget_s = g_time_budget_s;
@@ -614,6 +636,12 @@ int check_gpu(const fs::path& root, bool perf, unsigned jobs, const std::string&
                  ms > 0 ? fmt::format("{:.3f}", ms) : "-", eager.empty() ? "-" : eager + " eager",
                  rep.base.verdict == verify::Verdict::Ok ? "" : fmt::format("{}: {}", verify::verdict_name(rep.base.verdict), rep.base.message.substr(0, 160)));
     }
+    if (!g_resume_dir.empty()) {  // this task is done: written whole, then renamed
+      auto m = marker(t.id);
+      std::ofstream(m.string() + ".part") << nlohmann::json{{"device", gpu}, {"torch_tasks", {jt}}}.dump(1) << "\n";
+      std::error_code ec;
+      fs::rename(m.string() + ".part", m, ec);
+    }
     out["torch_tasks"].push_back(jt);
   }
   out["failures"] = failures;
@@ -634,7 +662,18 @@ int check_gpu(const fs::path& root, bool perf, unsigned jobs, const std::string&
     const char* name = v == &cold ? "compile_cold" : "compile_cached";
     out["time_s"][name] = {{"n", sm.samples}, {"median", sm.median}, {"q3", sm.q3}, {"max", sm.max}};
   }
+  size_t torch_impls = 0;
+  for (const auto& jt : out["torch_tasks"]) torch_impls += jt["results"].size();
+  out["time_s"]["torch_implementations"] = torch_impls;
+  if (torch_impls)
+    fmt::print("time: {:.1f} s for {} torch2cuda implementation(s) in {} task(s) ({:.1f} per minute; stages in each report)\n",
+               total_s, torch_impls, out["torch_tasks"].size(), total_s > 0 ? 60 * torch_impls / total_s : 0.0);
   auto pct = [&](double x) { return total_s > 0 ? 100 * x / total_s : 0.0; };
+  if (tasks.empty()) {
+    if (!json_path.empty()) std::ofstream(json_path) << out.dump(1) << "\n";
+    fmt::print("check-gpu: {} torch2cuda task(s), {} implementation result(s) with problems\n", out["torch_tasks"].size(), failures);
+    return failures == 0 ? 0 : 1;
+  }
   fmt::print("time: {:.1f} s for {} implementations ({:.1f} per minute)\n", total_s, impls, total_s > 0 ? 60 * impls / total_s : 0.0);
   fmt::print("  compile            {:8.1f} s {:5.1f} %  ({} sources, {} from the cache)\n", compile_s, pct(compile_s), built.size(), cached);
   fmt::print("  nvcc per source: cold n={} median {:.2f} s max {:.2f} s; cached n={} median {:.3f} s (jobs in parallel)\n",
@@ -683,6 +722,8 @@ void add_tasks_command(CLI::App& app) {
   gpu->add_flag("--warm-only", warm_only, "torch2cuda: only compile every reference with torch.compile into the Inductor cache (parallel)");
   gpu->add_flag("--build-only", build_only, "torch2cuda: only build every impl's extensions into the cache (parallel, no GPU)");
   gpu->add_flag("--no-warm", no_warm, "torch2cuda: skip compiling the references with torch.compile ahead of the timed baselines");
+  gpu->add_option("--resume-dir", g_resume_dir, "torch2cuda: a JSON file per finished task here; tasks that have one are skipped");
+  gpu->add_option("--deadline-epoch", g_deadline_epoch, "torch2cuda: start no task after this time (seconds since the epoch)");
   gpu->callback([] {
     g_action = [] {
       g_torch_warm = !no_warm;

@@ -235,6 +235,44 @@ std::vector<std::string> worker_argv(const TorchRuntime& rt, const std::string& 
   return a;
 }
 
+// A worker started ahead for the next run's reference: torch imported, its role and arguments still
+// to come on its stdin (torch_worker "spare"). Process-wide; used by one run at a time.
+struct Spare {
+  std::mutex mu;
+  std::unique_ptr<WorkerProcess> w;
+  std::string key;  // the runtime it was started for (interpreter, worker, environment)
+};
+Spare& spare() {
+  static Spare s;
+  return s;
+}
+std::string spare_key(const TorchRuntime& rt, const std::vector<std::string>& env) {
+  std::string k = rt.python + "\n" + rt.worker;
+  for (const auto& e : env) k += "\n" + e;
+  return k;
+}
+void start_spare(const TorchRuntime& rt, const std::vector<std::string>& env) {
+  auto w = std::make_unique<WorkerProcess>();
+  std::string err;
+  if (!w->start(worker_argv(rt, "spare"), env, err)) return;
+  std::lock_guard<std::mutex> lock(spare().mu);
+  spare().w = std::move(w);  // an unused older one is killed here
+  spare().key = spare_key(rt, env);
+}
+// The spare, when it was started for this runtime and is still alive; told its role and arguments.
+std::unique_ptr<WorkerProcess> take_spare(const TorchRuntime& rt, const std::vector<std::string>& env,
+                                          const std::vector<std::string>& argv) {
+  std::lock_guard<std::mutex> lock(spare().mu);
+  auto w = std::move(spare().w);
+  if (!w || spare().key != spare_key(rt, env)) return nullptr;
+  int st = 0;
+  if (w->exited || waitpid(w->pid, &st, WNOHANG) != 0) return nullptr;  // gone (its destructor reaps)
+  size_t skip = worker_argv(rt, "spare").size() - 3;  // interpreter [and -m module]: the rest is the role's argv
+  w->write_line(json{{"argv", std::vector<std::string>(argv.begin() + static_cast<long>(skip), argv.end())}}.dump());
+  w->t0 = Clock::now();
+  return w;
+}
+
 uint64_t fresh_seed() {
   std::random_device rd;
   return (static_cast<uint64_t>(rd()) << 32) ^ rd() ^ static_cast<uint64_t>(Clock::now().time_since_epoch().count());
@@ -938,11 +976,15 @@ std::vector<TorchEvalReport> evaluate_torch_candidates(const task::TorchTask& t,
       if (live[k]) set_verdict(reps[k], v, msg);
     return reps;
   };
-  WorkerProcess ref;
   std::string err;
   auto rargv = worker_argv(rt, "reference");
   rargv.insert(rargv.end(), {"--plan", (x / "plan.json").string()});
-  if (!ref.start(rargv, env, err)) return fail_live(Verdict::RuntimeError, "internal: cannot start the reference worker: " + err);
+  auto refp = take_spare(rt, env, rargv);  // torch already imported there, when a spare was kept
+  if (!refp) {
+    refp = std::make_unique<WorkerProcess>();
+    if (!refp->start(rargv, env, err)) return fail_live(Verdict::RuntimeError, "internal: cannot start the reference worker: " + err);
+  }
+  WorkerProcess& ref = *refp;
   // Candidate workers are started ahead (Python and torch imports take seconds) and wait for "go"
   // before they read their plan (written just before), read the candidate or touch the GPU: the
   // first one imports while the reference draws its inputs, each next one while the previous runs.
@@ -1030,6 +1072,7 @@ std::vector<TorchEvalReport> evaluate_torch_candidates(const task::TorchTask& t,
   // 7. Baselines once for the run: eager PyTorch and torch.compile on the same inputs.
   auto b0 = Clock::now();
   if (o.baselines) ref.write_line("baselines");
+  if (o.keep_spare) start_spare(rt, env);  // imports while the baselines are timed (CPU only)
   ref.close_stdin();
   ref.wait_exit(ref_deadline());
   std::map<std::string, double> eager, compiled;

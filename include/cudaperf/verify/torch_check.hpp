@@ -91,6 +91,9 @@ struct TorchEvalOptions {
   uint64_t seed = 0;                // 0: a fresh secret seed from the OS
   int trials = 3;                   // fresh-input calls per non-perf config
   timing::StoppingRule timing{};
+  // More runs follow in this process (check-gpu over many tasks): while this run's baselines are
+  // timed, a spare worker imports torch, and the next run's reference starts from it.
+  bool keep_spare = false;
 };
 
 struct TorchEvalReport {
