@@ -175,10 +175,10 @@ PY
       ( export CUDA_VISIBLE_DEVICES=$dev
         for d in ${group//,/ }; do rm -f "$prog/built-$(echo "$d" | tr / _)"; done
         ( for d in ${group//,/ }; do
-            nice -n 10 "$bin" tasks check-gpu "$d" --build-only -j "${BUILD_JOBS:-0}" | tail -1
+            nice -n 10 "$bin" tasks check-gpu "$d" --build-only -j "${BUILD_JOBS:-0}" --resume-dir "$prog" | tail -1
             touch "$prog/built-$(echo "$d" | tr / _)"
           done ) &
-        ( for d in ${group//,/ }; do nice -n 5 "$bin" tasks check-gpu "$d" --warm-only -j "${WARM_JOBS:-4}" | tail -1; done ) &
+        ( for d in ${group//,/ }; do nice -n 5 "$bin" tasks check-gpu "$d" --warm-only -j "${WARM_JOBS:-4}" --resume-dir "$prog" | tail -1; done ) &
         for d in ${group//,/ }; do
           w0=$(date +%s)
           while [ ! -f "$prog/built-$(echo "$d" | tr / _)" ] && [ $(( $(date +%s) - w0 )) -lt 900 ]; do sleep 1; done

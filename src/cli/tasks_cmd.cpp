@@ -339,13 +339,25 @@ int validate(const fs::path& root, bool compile, unsigned jobs, const std::strin
 }  // namespace
 
 // The torch2cuda tasks under `root` that load (the others are reported on stderr and left out).
+// --resume-dir: the marker of a finished torch2cuda task.
+fs::path resume_marker(const std::string& id) {
+  std::string f = id;
+  std::replace(f.begin(), f.end(), '/', '_');
+  return fs::path(g_resume_dir) / (f + ".json");
+}
+
+// The torch2cuda tasks under root; with --resume-dir, those not finished yet (a run stopped by its
+// deadline or its machine goes on where it ended; builds and warm-ups skip finished tasks too).
 std::vector<task::TorchTask> load_torch_tasks(const fs::path& root) {
   std::vector<task::TorchTask> ts;
+  size_t done = 0;
   for (const auto& d : task::find_task_dirs(root, task::TaskKind::Torch2Cuda)) {
     auto tt = task::load_torch_task(d);
-    if (tt) ts.push_back(tt.value());
-    else fmt::print(stderr, "skipping {}: {}\n", d.string(), tt.errors().front().to_string());
+    if (!tt) fmt::print(stderr, "skipping {}: {}\n", d.string(), tt.errors().front().to_string());
+    else if (!g_resume_dir.empty() && fs::exists(resume_marker(tt.value().id))) ++done;
+    else ts.push_back(tt.value());
   }
+  if (done) fmt::print(stderr, "[torch] {} task(s) already done in {}: skipped\n", done, g_resume_dir);
   return ts;
 }
 
@@ -537,18 +549,7 @@ int check_gpu(const fs::path& root, bool perf, unsigned jobs, const std::string&
   // one run, with eager and torch.compile baselines once per task.
   out["torch_tasks"] = nlohmann::json::array();
   auto torch_tasks = load_torch_tasks(root);
-  auto marker = [](const std::string& id) {
-    std::string f = id;
-    std::replace(f.begin(), f.end(), '/', '_');
-    return fs::path(g_resume_dir) / (f + ".json");
-  };
-  if (!g_resume_dir.empty()) {  // a run stopped by its deadline or its machine goes on where it ended
-    fs::create_directories(g_resume_dir);
-    auto before = torch_tasks.size();
-    std::erase_if(torch_tasks, [&](const task::TorchTask& t) { return fs::exists(marker(t.id)); });
-    if (before != torch_tasks.size())
-      fmt::print(stderr, "[torch] {} task(s) already done in {}: skipped\n", before - torch_tasks.size(), g_resume_dir);
-  }
+  if (!g_resume_dir.empty()) fs::create_directories(g_resume_dir);
   if (auto cands = torch_impl_paths(torch_tasks); !cands.empty()) {
     // Cold extension builds dominate a dataset run: build every impl in parallel first, so the
     // evaluations below (one at a time, timed) start from the cache. torch.compile of every
@@ -637,7 +638,7 @@ int check_gpu(const fs::path& root, bool perf, unsigned jobs, const std::string&
                  rep.base.verdict == verify::Verdict::Ok ? "" : fmt::format("{}: {}", verify::verdict_name(rep.base.verdict), rep.base.message.substr(0, 160)));
     }
     if (!g_resume_dir.empty()) {  // this task is done: written whole, then renamed
-      auto m = marker(t.id);
+      auto m = resume_marker(t.id);
       std::ofstream(m.string() + ".part") << nlohmann::json{{"device", gpu}, {"torch_tasks", {jt}}}.dump(1) << "\n";
       std::error_code ec;
       fs::rename(m.string() + ".part", m, ec);
