@@ -13,8 +13,9 @@ for task in activations/relu mlp/mnist_mlp_sgd_step; do
   [ "$n" = 5 ] || { echo "FAIL $task: $n candidates, expected 5"; status=1; }
   keys=$(for f in "$d"/impls/*.py; do
     PYTHONPATH="$src/python" python3 -m cudaperf.torch_static candidate "$f" --salt test |
-      python3 -c 'import json,sys; d=json.load(sys.stdin); assert not d["findings"], d["findings"]; print(",".join(e["key"] for e in d["extensions"]))' || echo "findings-$f"
+      python3 -c 'import json,sys; d=json.load(sys.stdin); assert not d["findings"], d["findings"]; print(",".join(e["key"] for e in d["extensions"]))' || echo "static-check-failed"
   done)
+  grep -q "static-check-failed" <<<"$keys" && { echo "FAIL $task: a variant fails the static guards"; status=1; }
   distinct=$(sort -u <<<"$keys" | wc -l)
   [ "$distinct" = 5 ] || { echo "FAIL $task: $distinct distinct extension keys of 5 candidates"; echo "$keys"; status=1; }
 done

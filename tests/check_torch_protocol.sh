@@ -19,7 +19,7 @@ check good ok '"speedup_vs_eager": 4'
 # the workers' stage breakdowns reach the report: the reference's (ready) and the baselines' (per kind)
 check good ok '"reference_import_s": 0.25'
 check good ok '"baseline_compile_timed_s": 0.125'
-check good ok '"candidate_setup_s": 0.5'
+check good ok '"candidate_worker_setup_s": 0.5'
 check wrong wrong_answer "fake mismatch"
 check hang timeout "per-call watchdog"
 check crash runtime_error "crashed"
@@ -57,6 +57,19 @@ CUDAPERF_TEST_SCENARIO=good "$bin" tasks check-gpu "$root" --no-warm --resume-di
 if ! grep -q "3 task(s) already done" "$rd/run2.txt" || ! grep -q "0 torch2cuda task(s)" "$rd/run2.txt"; then
   echo "FAIL check-gpu resume: the second run did not skip the finished tasks"; tail -5 "$rd/run2.txt"; status=1
 else echo "ok   check-gpu resume: finished tasks skipped"; fi
-CUDAPERF_TEST_SCENARIO=good "$bin" tasks check-gpu "$root" --no-warm --deadline-epoch 1 > "$rd/run3.txt" 2>&1
-grep -q "deadline: stopped before" "$rd/run3.txt" || { echo "FAIL check-gpu deadline"; tail -5 "$rd/run3.txt"; status=1; }
+# a spare that dies once its role came: the run starts a fresh reference and nothing is lost
+CUDAPERF_TEST_SCENARIO=spare_dies "$bin" tasks check-gpu "$root" --no-warm --resume-dir "$rd/dies" > "$rd/run4.txt" 2>&1
+python3 - "$rd/dies" <<'PY' || { echo "FAIL check-gpu with a dying spare"; tail -5 "$rd/run4.txt"; status=1; }
+import glob, json, sys
+rows = [json.load(open(f))["torch_tasks"][0]["results"] for f in sorted(glob.glob(sys.argv[1] + "/*.json"))]
+assert len(rows) == 3 and all(r["verdict"] == "ok" for rs in rows for r in rs), rows
+assert [rs[0]["stages"]["reference_from_spare"] for rs in rows] == [0, 0, 0]
+print("ok   check-gpu: a dying spare is replaced by a fresh reference")
+PY
+CUDAPERF_TEST_SCENARIO=good "$bin" tasks check-gpu "$root" --no-warm --deadline-epoch 1 --json "$rd/run3.json" > "$rd/run3.txt" 2>&1
+rc=$?
+if [ $rc -ne 4 ] || ! grep -q "deadline: stopped before" "$rd/run3.txt" ||
+   ! python3 -c 'import json,sys; assert len(json.load(open(sys.argv[1]))["torch_not_started"]) == 3' "$rd/run3.json"; then
+  echo "FAIL check-gpu deadline (exit $rc)"; tail -5 "$rd/run3.txt"; status=1
+else echo "ok   check-gpu deadline: 3 tasks not started, exit 4"; fi
 exit $status

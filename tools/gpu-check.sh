@@ -12,7 +12,8 @@
 #                                       event medians vs Nsight Compute (gpu__time_duration.sum)
 set -uo pipefail
 cd "$(dirname "$0")/.."
-OUT=${OUT:-gpu-out}; mkdir -p "$OUT"
+OUT=${OUT:-gpu-out}; mkdir -p "$OUT"; OUT=$(cd "$OUT" && pwd)  # absolute: some modes cd
+kill_tree() { local c; for c in $(pgrep -P "$1"); do kill_tree "$c"; done; kill "$1" 2>/dev/null; }
 export LD_LIBRARY_PATH="$PWD/build/gpu-bundle/lib:/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}"
 export PATH="/usr/local/cuda/bin:$PATH"
 export CUDAPERF_CACHE_DIR=${CUDAPERF_CACHE_DIR:-/tmp/cudaperf-cache}
@@ -174,25 +175,31 @@ PY
       dev=$(( g % ngpu ))
       ( export CUDA_VISIBLE_DEVICES=$dev
         for d in ${group//,/ }; do rm -f "$prog/built-$(echo "$d" | tr / _)"; done
+        rm -f "$prog/warmed-$g"
         ( for d in ${group//,/ }; do
             nice -n 10 "$bin" tasks check-gpu "$d" --build-only -j "${BUILD_JOBS:-0}" --resume-dir "$prog" | tail -1
             touch "$prog/built-$(echo "$d" | tr / _)"
           done ) &
-        ( for d in ${group//,/ }; do nice -n 5 "$bin" tasks check-gpu "$d" --warm-only -j "${WARM_JOBS:-4}" --resume-dir "$prog" | tail -1; done ) &
+        # The warm-ups run each compiled reference once on the GPU: all of them finish before anything
+        # is timed (a carried Inductor cache makes them cache hits).
+        ( for d in ${group//,/ }; do nice -n 5 "$bin" tasks check-gpu "$d" --warm-only -j "${WARM_JOBS:-4}" --resume-dir "$prog" | tail -1; done
+          touch "$prog/warmed-$g" ) &
+        past_deadline() { [ -n "${TORCH_DEADLINE:-}" ] && [ "$(date +%s)" -ge "$TORCH_DEADLINE" ]; }
+        stamp=$(mktemp)
         for d in ${group//,/ }; do
           w0=$(date +%s)
-          while [ ! -f "$prog/built-$(echo "$d" | tr / _)" ] && [ $(( $(date +%s) - w0 )) -lt 900 ]; do sleep 1; done
-          echo "$d: builds ready after $(( $(date +%s) - w0 )) s"
-          if [ -n "${TORCH_DEADLINE:-}" ] && [ "$(date +%s)" -ge "$TORCH_DEADLINE" ]; then echo "deadline: stopped before $d"; break; fi
+          until { [ -f "$prog/built-$(echo "$d" | tr / _)" ] && [ -f "$prog/warmed-$g" ]; } || past_deadline || [ $(( $(date +%s) - w0 )) -ge 900 ]; do sleep 1; done
+          echo "$d: builds and warm-ups ready after $(( $(date +%s) - w0 )) s"
+          if past_deadline; then echo "deadline: stopped before $d"; break; fi
           start=$(date +%s)
           # one process per folder: task by task, a marker per finished task (kept on a warm machine),
           # the next task's reference started ahead; no task starts after the deadline
           "$bin" tasks check-gpu "$d" --no-warm --time-budget "${TIME_BUDGET:-0.5}" --records "$OUT/torch-records-$g.jsonl" \
             --resume-dir "$prog" ${TORCH_DEADLINE:+--deadline-epoch $TORCH_DEADLINE} 2>> "$OUT/torch-$g.log" | grep -E '^torch2cuda/|problems|^time:|deadline'
-          cp "$prog"/*"$(echo "$d" | sed 's|.*/tasks/||' | tr / _)"*.json "$OUT/" 2>/dev/null
+          find "$prog" -maxdepth 1 -name 'torch2cuda_*.json' -newer "$stamp" -exec cp {} "$OUT/" \;  # this call's markers
           echo "$d wall seconds: $(( $(date +%s) - start ))"
         done
-        kill $(jobs -p) 2>/dev/null ) >> "$OUT/torch-$g.txt" 2>&1 &
+        for j in $(jobs -p); do kill_tree "$j"; done ) >> "$OUT/torch-$g.txt" 2>&1 &
       pids+=($!); g=$((g + 1))
     done
     wait "${pids[@]}" ;;

@@ -18,6 +18,7 @@ importable without it).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
 import io
 import json
@@ -232,7 +233,7 @@ class MixedInputs:
         if len(size) == 1 and isinstance(size[0], (tuple, list, t.Size)):
             size = tuple(size[0])
         dtype = dtype or t.get_default_dtype()
-        family = int(t.randint(0, 4, (1,), generator=self.g))
+        family = int(t.randint(0, 4, (1,), generator=self.g, device="cpu"))  # explicit: draw_inputs sets a default device
         work = t.float64 if dtype == t.float64 else t.float32
         randn, rand = self.saved.get("randn", t.randn), self.saved.get("rand", t.rand)  # the real ones
         x = randn(size, generator=self.gd, dtype=work, device=self.device)
@@ -242,7 +243,7 @@ class MixedInputs:
             x = x * 100.0
         elif family == 3:
             x = x * 1e-3 + 0.25 * (rand(size, generator=self.gd, dtype=work, device=self.device) - 0.5)
-        return x.to(dtype).to(kw.get("device") or "cpu")
+        return x.to(dtype).to(kw.get("device") or self.device)  # stays where draw_inputs wants inputs
 
     def __enter__(self):
         t = self.torch
@@ -270,13 +271,19 @@ def draw_inputs(torch, mod, plan, seed):
     """The inputs of one call, drawn on the run's device: get_inputs() is written for the CPU, but its
     factory calls without a device land on the GPU here (perf inputs of hundreds of MB take
     milliseconds there, seconds on the CPU). Tensors it puts on the CPU explicitly stay there."""
-    set_seed(seed)
     device = plan.get("device", "cpu")
-    with torch.device(device):
-        if plan.get("input_dist") == "mixed":
-            with MixedInputs(torch, derive_seed(seed, "mixed"), device):
+    for where in (device, None):  # None: as written (a get_inputs with its own CPU torch.Generator)
+        set_seed(seed)
+        try:
+            with torch.device(where) if where else contextlib.nullcontext():
+                if plan.get("input_dist") == "mixed":
+                    with MixedInputs(torch, derive_seed(seed, "mixed"), device):
+                        return list(mod.get_inputs())
                 return list(mod.get_inputs())
-        return list(mod.get_inputs())
+        except RuntimeError:
+            if where is None or where == "cpu":
+                raise
+    raise AssertionError("unreachable")
 
 
 def host_copies(items):
@@ -574,12 +581,14 @@ def reference_role(args):
     if device == "cuda":
         torch.cuda.empty_cache()
     emit({"event": "ready", "configs": metas, "stages": stages})
+    preimport = None
     if plan.get("baselines"):
         # torch.compile's modules (dynamo, Inductor, Triton) take seconds to import: import them now,
         # beside the candidates' runs (this process only waits for commands then), not when the
-        # baselines start. CPU work only; nothing touches the GPU here.
+        # baselines start (they wait for it: no two threads importing Inductor at once). CPU only.
         import threading
-        threading.Thread(target=preimport_compile, daemon=True).start()
+        preimport = threading.Thread(target=preimport_compile, daemon=True)
+        preimport.start()
     # Phase 2: the supervisor runs each candidate in turn, then asks for its comparison:
     #   "compare K PATH"  the outputs candidate K wrote to PATH; events carry "candidate": K and end
     #                     with {"event": "compared", "candidate": K}
@@ -606,6 +615,8 @@ def reference_role(args):
             del got
             emit({"event": "compared", "candidate": k})
         elif cmd == ["baselines"] and plan.get("baselines"):
+            if preimport is not None:
+                preimport.join()
             for ci, cfg in enumerate(plan["configs"]):
                 if cfg["perf"] and cfg["name"] in expected:
                     apply_config(mod, originals, cfg)
@@ -1125,7 +1136,7 @@ def main(argv=None):
     args = p.parse_args(argv)
     if args.role == "spare":
         # Started ahead of a run by the supervisor: torch imported now; the role and its arguments
-        # come as the first line on stdin ({"argv": [...]}, never "spare" again).
+        # come as the first line on stdin ({"argv": ["reference", ...]}).
         import torch  # noqa: F401
         line = sys.stdin.readline()
         if not line:
@@ -1134,8 +1145,8 @@ def main(argv=None):
             real = json.loads(line)["argv"]
         except (ValueError, KeyError, TypeError):
             return 2
-        if not isinstance(real, list) or not real or real[0] == "spare" or not all(isinstance(a, str) for a in real):
-            return 2
+        if not isinstance(real, list) or not real or real[0] != "reference" or not all(isinstance(a, str) for a in real):
+            return 2  # a spare only ever becomes a (trusted) reference
         global T_START, FROM_SPARE
         T_START = time.monotonic()  # the role starts now: its stage times leave out the wait
         FROM_SPARE = True

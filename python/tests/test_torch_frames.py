@@ -89,6 +89,32 @@ class MixedInputsTest(unittest.TestCase):
         as_written = w.draw_inputs(torch, Mod, {"device": "cpu"}, 3)[0]
         self.assertTrue(bool((as_written >= 0).all() and (as_written < 1).all()))
 
+    def test_inputs_drawn_on_the_device_fall_back_to_as_written(self):
+        calls = []
+
+        class Mod:  # a get_inputs that cannot run with a default device (its own CPU torch.Generator on CUDA)
+            @staticmethod
+            def get_inputs():
+                d = torch.get_default_device()
+                calls.append(d.type)
+                if d.type != "cpu":
+                    raise RuntimeError("Expected a 'cuda' device type for generator")
+                return [torch.rand(16)]
+
+        xs = w.draw_inputs(torch, Mod, {"device": "meta"}, 5)
+        self.assertEqual(calls, ["meta", "cpu"])  # tried on the device first, then as written
+        self.assertEqual(xs[0].device.type, "cpu")
+        self.assertTrue(torch.equal(xs[0], w.draw_inputs(torch, Mod, {"device": "cpu"}, 5)[0]))  # re-seeded
+
+    def test_inputs_land_on_the_run_device(self):
+        class Mod:
+            @staticmethod
+            def get_inputs():
+                return [torch.rand(8), torch.zeros(2, device="cpu")]  # an explicit device stays
+
+        xs = w.draw_inputs(torch, Mod, {"device": "meta"}, 1)
+        self.assertEqual([x.device.type for x in xs], ["meta", "cpu"])
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -354,7 +354,7 @@ std::vector<task::TorchTask> load_torch_tasks(const fs::path& root) {
   for (const auto& d : task::find_task_dirs(root, task::TaskKind::Torch2Cuda)) {
     auto tt = task::load_torch_task(d);
     if (!tt) fmt::print(stderr, "skipping {}: {}\n", d.string(), tt.errors().front().to_string());
-    else if (!g_resume_dir.empty() && fs::exists(resume_marker(tt.value().id))) ++done;
+    else if (!g_resume_dir.empty() && fs::exists(resume_marker(tt.value().id))) ++done;  // its results are in its marker
     else ts.push_back(tt.value());
   }
   if (done) fmt::print(stderr, "[torch] {} task(s) already done in {}: skipped\n", done, g_resume_dir);
@@ -380,11 +380,12 @@ int prebuild_torch(const fs::path& root, unsigned jobs, const std::string& json_
   int failed = 0;
   nlohmann::json out = nlohmann::json::array();
   for (size_t i = 0; i < cands.size(); ++i) {
+    if (!builds[i].is_object()) builds[i] = {{"skipped", "torch test mode (nothing is built)"}};
     bool bad = build_failed(builds[i]);
     failed += bad;
     double secs = builds[i].value("seconds", 0.0);
     fmt::print("{:<70} {:>7.1f} s  {}\n", cands[i].string(), secs,
-               builds[i].contains("skipped") ? "skipped (static guards)" : builds[i].value("verdict", "?") + (bad ? ": " + builds[i].value("message", "") : ""));
+               builds[i].contains("skipped") ? "skipped (" + builds[i].value("skipped", "") + ")" : builds[i].value("verdict", "?") + (bad ? ": " + builds[i].value("message", "") : ""));
     auto j = builds[i];
     j["candidate"] = cands[i].string();
     out.push_back(j);
@@ -403,6 +404,7 @@ int prewarm_torch(const fs::path& root, unsigned jobs) {
   auto warmed = verify::prewarm_torch_baselines(ts, jobs ? jobs : 8);
   int bad = 0;
   for (size_t i = 0; i < ts.size(); ++i) {
+    if (!warmed[i].is_object()) warmed[i] = {{"seconds", 0.0}};
     bool err = warmed[i].contains("error");
     bad += err;
     fmt::print("{:<48} {:>7.1f} s  {}\n", ts[i].id, warmed[i].value("seconds", 0.0), err ? warmed[i]["error"].dump() : "ok");
@@ -548,6 +550,7 @@ int check_gpu(const fs::path& root, bool perf, unsigned jobs, const std::string&
   // torch2cuda tasks: every impl through the torch worker (docs/torch2cuda.md); a task's impls in
   // one run, with eager and torch.compile baselines once per task.
   out["torch_tasks"] = nlohmann::json::array();
+  out["torch_not_started"] = nlohmann::json::array();  // --deadline-epoch: tasks left for the next run
   auto torch_tasks = load_torch_tasks(root);
   if (!g_resume_dir.empty()) fs::create_directories(g_resume_dir);
   if (auto cands = torch_impl_paths(torch_tasks); !cands.empty()) {
@@ -587,6 +590,7 @@ int check_gpu(const fs::path& root, bool perf, unsigned jobs, const std::string&
     const auto& t = torch_tasks[ti];
     if (g_deadline_epoch > 0 && static_cast<double>(std::time(nullptr)) >= g_deadline_epoch) {
       fmt::print("deadline: stopped before {} ({} task(s) not started)\n", t.id, torch_tasks.size() - ti);
+      for (size_t rest = ti; rest < torch_tasks.size(); ++rest) out["torch_not_started"].push_back(torch_tasks[rest].id);
       break;
     }
     nlohmann::json jt = {{"id", t.id}, {"results", nlohmann::json::array()}};
@@ -672,8 +676,9 @@ int check_gpu(const fs::path& root, bool perf, unsigned jobs, const std::string&
   auto pct = [&](double x) { return total_s > 0 ? 100 * x / total_s : 0.0; };
   if (tasks.empty()) {
     if (!json_path.empty()) std::ofstream(json_path) << out.dump(1) << "\n";
-    fmt::print("check-gpu: {} torch2cuda task(s), {} implementation result(s) with problems\n", out["torch_tasks"].size(), failures);
-    return failures == 0 ? 0 : 1;
+    fmt::print("check-gpu: {} torch2cuda task(s), {} implementation result(s) with problems{}\n", out["torch_tasks"].size(), failures,
+               out["torch_not_started"].empty() ? "" : fmt::format(", {} task(s) not started (deadline; exit code 4)", out["torch_not_started"].size()));
+    return failures ? 1 : out["torch_not_started"].empty() ? 0 : 4;
   }
   fmt::print("time: {:.1f} s for {} implementations ({:.1f} per minute)\n", total_s, impls, total_s > 0 ? 60 * impls / total_s : 0.0);
   fmt::print("  compile            {:8.1f} s {:5.1f} %  ({} sources, {} from the cache)\n", compile_s, pct(compile_s), built.size(), cached);
@@ -689,7 +694,7 @@ int check_gpu(const fs::path& root, bool perf, unsigned jobs, const std::string&
   fmt::print("  worker other       {:8.1f} s {:5.1f} %  (process start/exit, teardown)\n", rest, pct(rest));
   if (!json_path.empty()) std::ofstream(json_path) << out.dump(1) << "\n";
   fmt::print("check-gpu: {} task(s), {} implementation result(s) with problems\n", tasks.size(), failures);
-  return failures == 0 ? 0 : 1;
+  return failures ? 1 : out["torch_not_started"].empty() ? 0 : 4;
 }
 
 void add_tasks_command(CLI::App& app) {
@@ -723,8 +728,10 @@ void add_tasks_command(CLI::App& app) {
   gpu->add_flag("--warm-only", warm_only, "torch2cuda: only compile every reference with torch.compile into the Inductor cache (parallel)");
   gpu->add_flag("--build-only", build_only, "torch2cuda: only build every impl's extensions into the cache (parallel, no GPU)");
   gpu->add_flag("--no-warm", no_warm, "torch2cuda: skip compiling the references with torch.compile ahead of the timed baselines");
-  gpu->add_option("--resume-dir", g_resume_dir, "torch2cuda: a JSON file per finished task here; tasks that have one are skipped");
-  gpu->add_option("--deadline-epoch", g_deadline_epoch, "torch2cuda: start no task after this time (seconds since the epoch)");
+  gpu->add_option("--resume-dir", g_resume_dir, "torch2cuda: a JSON file per finished task here; tasks that have one are skipped (in builds and "
+                  "warm-ups too; their results stay in their files, this run's exit code covers the tasks it ran)");
+  gpu->add_option("--deadline-epoch", g_deadline_epoch, "torch2cuda: start no task after this time (seconds since the epoch); "
+                  "tasks left are listed (torch_not_started in --json) and the exit code is 4 when nothing else failed");
   gpu->callback([] {
     g_action = [] {
       g_torch_warm = !no_warm;

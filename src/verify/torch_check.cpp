@@ -266,7 +266,14 @@ std::unique_ptr<WorkerProcess> take_spare(const TorchRuntime& rt, const std::vec
   auto w = std::move(spare().w);
   if (!w || spare().key != spare_key(rt, env)) return nullptr;
   int st = 0;
-  if (w->exited || waitpid(w->pid, &st, WNOHANG) != 0) return nullptr;  // gone (its destructor reaps)
+  if (w->exited) return nullptr;
+  if (pid_t got = waitpid(w->pid, &st, WNOHANG); got != 0) {  // gone: reaped here (or an error)
+    if (got == w->pid) {
+      w->exited = true;
+      w->status = st;
+    }
+    return nullptr;
+  }
   size_t skip = worker_argv(rt, "spare").size() - 3;  // interpreter [and -m module]: the rest is the role's argv
   w->write_line(json{{"argv", std::vector<std::string>(argv.begin() + static_cast<long>(skip), argv.end())}}.dump());
   w->t0 = Clock::now();
@@ -980,11 +987,11 @@ std::vector<TorchEvalReport> evaluate_torch_candidates(const task::TorchTask& t,
   auto rargv = worker_argv(rt, "reference");
   rargv.insert(rargv.end(), {"--plan", (x / "plan.json").string()});
   auto refp = take_spare(rt, env, rargv);  // torch already imported there, when a spare was kept
+  const bool from_spare = refp != nullptr;
   if (!refp) {
     refp = std::make_unique<WorkerProcess>();
     if (!refp->start(rargv, env, err)) return fail_live(Verdict::RuntimeError, "internal: cannot start the reference worker: " + err);
   }
-  WorkerProcess& ref = *refp;
   // Candidate workers are started ahead (Python and torch imports take seconds) and wait for "go"
   // before they read their plan (written just before), read the candidate or touch the GPU: the
   // first one imports while the reference draws its inputs, each next one while the previous runs.
@@ -1005,9 +1012,20 @@ std::vector<TorchEvalReport> evaluate_torch_candidates(const task::TorchTask& t,
   std::unique_ptr<WorkerProcess> ahead;
   size_t ahead_k = next_live(0);
   if (ahead_k < n) ahead = spawn(ahead_k);
-  ref.write_line(json{{"seed", o.seed ? o.seed : fresh_seed()}}.dump());  // never on a command line
+  const std::string seed_line = json{{"seed", o.seed ? o.seed : fresh_seed()}}.dump();  // never on a command line
   auto ref_deadline = [&] { return Clock::now() + std::chrono::milliseconds(static_cast<long long>(o.reference_timeout_s * 1000)); };
-  ref.pump(ref_deadline(), [&] { return ref.has_event("ready") || ref.has_event("fatal"); });
+  auto until_ready = [&](WorkerProcess& w) {
+    w.write_line(seed_line);
+    w.pump(ref_deadline(), [&] { return w.has_event("ready") || w.has_event("fatal"); });
+  };
+  until_ready(*refp);
+  if (from_spare && !refp->has_event("ready") && !refp->has_event("fatal")) {
+    // The spare died before it got ready (killed, or broken since it started): once more, fresh.
+    refp = std::make_unique<WorkerProcess>();
+    if (!refp->start(rargv, env, err)) return fail_live(Verdict::RuntimeError, "internal: cannot start the reference worker: " + err);
+    until_ready(*refp);
+  }
+  WorkerProcess& ref = *refp;
   json ready;
   for (const auto& e : parse_channel(ref.channel, ref.overflow, false).events) {
     if (e["event"] == "ready") ready = e;
@@ -1052,10 +1070,12 @@ std::vector<TorchEvalReport> evaluate_torch_candidates(const task::TorchTask& t,
     cw.wait_exit(Clock::now() + std::chrono::milliseconds(static_cast<long long>(o.impl_timeout_s * 1000)));
     auto cp = parse_channel(cw.channel, cw.overflow, true);
     r.stages["candidate_s"] = since(c0);
-    for (const auto& e : cp.events)  // the worker's own breakdown (diagnostics; never used in a verdict)
+    // The worker's own breakdown: diagnostics, never used in a verdict, under a prefix of its own
+    // (the candidate runs in that process and could write any number there).
+    for (const auto& e : cp.events)
       if (e["event"] == "done" && e.contains("stages") && e["stages"].is_object())
         for (const auto& [key, v] : e["stages"].items())
-          if (v.is_number() && key.size() < 32) r.stages["candidate_" + key] = v;
+          if (v.is_number() && key.size() < 32) r.stages["candidate_worker_" + key] = v;
     // 6. The reference compares this candidate's outputs (its own events carry the candidate's index).
     auto m0 = Clock::now();
     ref.write_line(fmt::format("compare {} {}", k, out.string()));
@@ -1114,17 +1134,15 @@ std::vector<nlohmann::json> prebuild_torch_candidates(const std::vector<fs::path
   TorchRuntime rt = torch_runtime();
   if (rt.test_mode) return out;
   auto env = worker_env(rt);
-  // The parallelism is across candidates; each build worker's ninja gets a share of the cores (two
-  // when few candidates build: an extension is a .cpp and a .cu that compile side by side; with one
-  // job each, 3 cold builds on 16 cores took 77.6 s against 43.6 s alone, 2026-12-01 H200 run).
-  unsigned workers = std::max(1u, std::min<unsigned>(static_cast<unsigned>(candidates.size()), jobs ? jobs : default_jobs()));
-  unsigned cores = std::max(1u, std::thread::hardware_concurrency());
-  if (!std::getenv("MAX_JOBS")) env.push_back(fmt::format("MAX_JOBS={}", std::clamp((cores + workers - 1) / workers, 1u, 2u)));
   fs::path cache = compile::default_cache_dir();
   std::string salt;
   if (rt.worker.empty())
     if (const auto& p = torch_probe(rt); p.ok) salt = p.salt;
-  parallel_for(candidates.size(), jobs ? jobs : default_jobs(), [&](size_t i) {
+  unsigned par = jobs ? jobs : default_jobs();
+  // First the static guards and the cache lookups (cheap), so the build workers can share the cores
+  // among the candidates that really build.
+  std::vector<char> miss(candidates.size(), 0);
+  parallel_for(candidates.size(), par, [&](size_t i) {
     auto st = torch_static_check(candidates[i], rt, salt);
     if (st.syntax_error || !st.error.empty() || !st.findings.empty() || !st.unresolved.empty()) {
       out[i] = {{"skipped", "static guards"}};
@@ -1134,6 +1152,20 @@ std::vector<nlohmann::json> prebuild_torch_candidates(const std::vector<fs::path
       out[i] = {{"seconds", 0.0}, {"extensions", *cached}, {"cache_hits", cached->size()}, {"verdict", "ok"}};
       return;
     }
+    miss[i] = 1;
+  });
+  std::vector<size_t> todo;
+  for (size_t i = 0; i < candidates.size(); ++i)
+    if (miss[i]) todo.push_back(i);
+  if (todo.empty()) return out;
+  // Each build worker's ninja gets a share of the cores: two jobs when few candidates build (an
+  // extension is a .cpp and a .cu that compile side by side; with one job each, 3 cold builds on
+  // 16 cores took 77.6 s against 43.6 s alone, 2026-12-01 H200 run).
+  unsigned workers = std::max(1u, std::min<unsigned>(static_cast<unsigned>(todo.size()), par));
+  unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  if (!std::getenv("MAX_JOBS")) env.push_back(fmt::format("MAX_JOBS={}", std::clamp((cores + workers - 1) / workers, 1u, 2u)));
+  parallel_for(todo.size(), workers, [&](size_t j) {
+    size_t i = todo[j];
     auto b = run_build(rt, env, candidates[i], cache, timeout_s);
     out[i] = b.build;
     out[i]["verdict"] = verdict_name(b.verdict);
