@@ -213,6 +213,7 @@ def main():
     for i in unique:
         attempts[by_id[i][2]] = attempts.get(by_id[i][2], 0) + 1
     verdicts, by_kind, lat, svc, batch, by_gpu = {}, {}, [], [], [], {}
+    run_totals = {}  # seconds per stage summed over the GPU runs (a batch's run is shared by its jobs)
     for i in unique:
         res = json.loads(by_id[i][6])
         v = res.get("verdict", "?")
@@ -224,6 +225,9 @@ def main():
         svc.append(by_id[i][5] - by_id[i][4])
         batch.append(res.get("batch", 1))
         by_gpu[res.get("gpu", "?")] = by_gpu.get(res.get("gpu", "?"), 0) + 1
+        for key, val in (res.get("run_stages") or {}).items():
+            if isinstance(val, (int, float)):
+                run_totals[key] = run_totals.get(key, 0.0) + val / max(1, res.get("batch", 1))
     # wall time of the service segments (a resumed run counts each segment, not the gap)
     wall = sum(s["end"] - s["start"] for s in state["segments"])
     redteam_ok = [i for i in unique if state["kind_of"].get(i) == "redteam" and json.loads(by_id[i][6]).get("verdict") == "ok" and json.loads(by_id[i][6]).get("final")]
@@ -237,6 +241,8 @@ def main():
         "service_time_s": {"p50": pct(svc, 50), "p99": pct(svc, 99)},
         "batch_size_mean": statistics.mean(batch),
         "jobs_by_gpu": by_gpu,
+        "run_stages_total_s": {k: round(v, 3) for k, v in sorted(run_totals.items())},
+        "run_stages_per_job_s": {k: round(v / len(unique), 4) for k, v in sorted(run_totals.items())} if unique else {},
         "options": {"workers_per_gpu": a.workers_per_gpu, "batch": a.batch, "time_budget_s": a.time_budget},
     }
     # ---- the one-at-a-time baseline, same session, same kind of candidates
@@ -258,9 +264,10 @@ def main():
                 v = "no-json"
             seq_verdicts[v] = seq_verdicts.get(v, 0) + 1
         dt = time.time() - t0
-        report["sequential_baseline"] = {"candidates": len(sample), "wall_s": dt, "per_min": 60 * len(sample) / dt,
+        per_min = 60 * len(sample) / dt if sample and dt > 0 else None
+        report["sequential_baseline"] = {"candidates": len(sample), "wall_s": dt, "per_min": per_min,
                                          "verdicts": seq_verdicts}
-        report["speedup_vs_sequential"] = report["jobs_per_min"] / report["sequential_baseline"]["per_min"]
+        report["speedup_vs_sequential"] = report["jobs_per_min"] / per_min if per_min and report["jobs_per_min"] else None
     ok = not missing and not not_done and not no_result and not redteam_ok
     report["exactly_once"] = ok
     json.dump(report, open(os.path.join(a.out, "serve-load.json"), "w"), indent=1)

@@ -88,7 +88,16 @@ json score_from_eval(const task::Task& t, const fs::path& candidate, const verif
     configs.push_back({{"config", c.config}, {"perf", c.perf}, {"status", c.status}, {"message", c.message},
                        {"median_ms", c.median_ms}, {"q1_ms", c.q1_ms}, {"q3_ms", c.q3_ms}, {"samples", c.samples},
                        {"naive_median_ms", c.naive_median_ms}, {"roofline_fraction", c.roofline_fraction}});
+  json run = nullptr;  // the GPU run's stages (shared by a batch): where an evaluation's time goes
+  if (ev.gpu_stages_run) {
+    const auto& st = ev.run_stages;
+    run = {{"wall_s", ev.run_wall_s}, {"workers", st.workers}, {"gpu_lock_wait_s", st.gpu_lock_wait},
+           {"inputs_and_reference_s", st.inputs_and_reference}, {"worker_start_s", st.worker_start},
+           {"small_configs_s", st.small_configs}, {"perf_setup_s", st.perf_setup}, {"timed_s", st.timed},
+           {"supervisor_checks_s", st.supervisor_checks}, {"workers_total_s", st.workers_total}};
+  }
   return json{{"task", t.id},
+              {"run_stages", run},
               {"verdict", verify::verdict_name(ev.verdict)},
               {"message", ev.message},
               {"final", !pending},

@@ -282,9 +282,15 @@ std::vector<EvalReport> evaluate_candidates(const task::Task& t, const std::vect
   }
   std::string trusted_impl = trusted ? trusted->strategy : "";
   if (trusted) go.trusted = trusted_impl;
+  GpuCheckStages run_stages;
+  go.stages = &run_stages;
+  auto run0 = std::chrono::steady_clock::now();
   auto results = gpu_check_task(run, ref.path, artifacts, go);
+  double run_wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - run0).count();
   for (size_t k = 0; k < runnable.size(); ++k) {
     EvalReport& r = reports[runnable[k]];
+    r.run_stages = run_stages;
+    r.run_wall_s = run_wall;
     r.trusted_impl = trusted_impl;
     fill_from_gpu_results(t, names[k], results, r);
     if (o.c_baseline && r.verdict == Verdict::Ok) add_c_baseline(t, go.seed, r);

@@ -42,6 +42,8 @@ struct EvalReport {
   std::optional<double> speedup_vs_c;      // geometric mean over perf configs with a C baseline
   std::string trusted_impl;                // the dataset impl used as reference at perf sizes
   std::string peaks;                       // which peaks the roofline used (measured, cached, or why not)
+  GpuCheckStages run_stages;               // seconds per stage of the GPU run it was part of (a batch shares one)
+  double run_wall_s = 0;                   // that run's wall time (reference build, references, workers, checks)
 };
 
 // Runs the candidate's host launcher once in a confined child with unmapped stand-ins for the
