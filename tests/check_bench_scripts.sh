@@ -33,3 +33,8 @@ assert abs(t["structure"] + 1) < 1e-9, t           # (2 c + o + s) / 4 falls wit
 assert open(sys.argv[2]).read().startswith("<svg"), "svg"
 print("reward fidelity: ok")
 PY
+# torch2cuda tables (bench/torch_table.py) from a committed H200 check-gpu result: the row we quote
+out=$(python3 "$src/bench/torch_table.py" "$src/bench/results/2026-12-01-h200-torch-dataset/data_tasks_torch2cuda_fused_bias_gelu.json" --stages)
+grep -qF "| fused/bias_gelu | fused_vectorized | ok | 0.279 | 0.495 | 0.249 | 1.77× | 0.89× | 4.8 | 7.9 | 20.6 |" <<<"$out" \
+  || { echo "torch table: unexpected rows"; echo "$out"; exit 1; }
+echo "torch table: ok"
