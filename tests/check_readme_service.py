@@ -8,7 +8,7 @@ reward config and ranker by itself), the tested client block, and each engine's 
 compute_score by path, TRL reward_func, the OpenRLHF file variant and the service's own endpoint).
 Usage: check_readme_service.py CUDAPERF SOURCE_DIR
 """
-import importlib, json, os, re, shlex, signal, socket, subprocess, sys, tempfile, time, urllib.request
+import importlib, json, os, re, shlex, signal, subprocess, sys, tempfile, time, urllib.request
 
 bin_, src = (os.path.abspath(a) for a in sys.argv[1:3])
 sys.path.insert(0, os.path.join(src, "python"))
@@ -16,6 +16,7 @@ from tests.test_readme import README, find, load_by_path, path_from, run_block, 
 from tests.test_openrlhf import PROMPT  # noqa: E402
 from tests.fake_service import answer  # noqa: E402
 from cudaperf import Client  # noqa: E402
+from loopback import free_port  # noqa: E402
 
 TASK = "reduction/dot_f64"
 IMPLS = os.path.join(src, "data/tasks/c2cuda", TASK, "impls")
@@ -32,14 +33,6 @@ def gates():
 
 
 GATE = gates()
-
-
-def free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    p = s.getsockname()[1]
-    s.close()
-    return p
 
 
 def install_line(command):

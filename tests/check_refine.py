@@ -12,7 +12,8 @@ CPU stages only (no GPU needed).
 4. --service: the same loop evaluated by a running `cudaperf serve`.
 Usage: check_refine.py CUDAPERF DATASET_ROOT SOURCE_DIR
 """
-import json, os, shutil, signal, socket, subprocess, sys, tempfile, time, urllib.request
+import json, os, shutil, signal, subprocess, sys, tempfile, time, urllib.request
+from loopback import free_port
 
 bin_, root, src = sys.argv[1:4]
 tmp = tempfile.mkdtemp(prefix="cudaperf-refine-test-")
@@ -188,10 +189,7 @@ try:
     check("mean speedup: n/a" in r.stdout and "pending a GPU" in r.stdout, "no invented mean speedup")
 
     # ---------------------------------------------------------------- 4. --service
-    sport = socket.socket()
-    sport.bind(("127.0.0.1", 0))
-    svc_port = sport.getsockname()[1]
-    sport.close()
+    svc_port = free_port()
     svc = subprocess.Popen([bin_, "serve", "--port", str(svc_port), "--store", os.path.join(tmp, "jobs.sqlite"), "--root", root,
                             "--workers", "1", "--config", os.path.join(src, "config/reward.toml"),
                             "--model", os.path.join(src, "data/models/ranker.json")],

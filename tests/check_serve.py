@@ -7,21 +7,15 @@ clients, kill -9 of a worker mid-batch and SIGTERM of the service mid-batch (res
 store): every accepted job finishes exactly once; OpenRLHF endpoint incl. empty lists; /metrics.
 Usage: check_serve.py CUDAPERF DATASET_ROOT SOURCE_DIR
 """
-import json, os, signal, socket, subprocess, sys, tempfile, threading, time, urllib.error, urllib.request
+import json, os, signal, subprocess, sys, tempfile, threading, time, urllib.error, urllib.request
+
+from loopback import free_port
 
 bin_, root, src = sys.argv[1:4]
 tmp = tempfile.mkdtemp(prefix="cudaperf-serve-test-")
 store = os.path.join(tmp, "jobs.sqlite")
 VEC = open(os.path.join(root, "c2cuda/elementwise/saxpy/impls/vectorized.cu")).read()
 HACK = open(os.path.join(src, "tests/redteam/network.cu")).read()
-
-
-def free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    p = s.getsockname()[1]
-    s.close()
-    return p
 
 
 def start(port, *extra):
