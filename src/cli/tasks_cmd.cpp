@@ -674,27 +674,26 @@ int check_gpu(const fs::path& root, bool perf, unsigned jobs, const std::string&
     fmt::print("time: {:.1f} s for {} torch2cuda implementation(s) in {} task(s) ({:.1f} per minute; stages in each report)\n",
                total_s, torch_impls, out["torch_tasks"].size(), total_s > 0 ? 60 * torch_impls / total_s : 0.0);
   auto pct = [&](double x) { return total_s > 0 ? 100 * x / total_s : 0.0; };
-  if (tasks.empty()) {
-    if (!json_path.empty()) std::ofstream(json_path) << out.dump(1) << "\n";
-    fmt::print("check-gpu: {} torch2cuda task(s), {} implementation result(s) with problems{}\n", out["torch_tasks"].size(), failures,
-               out["torch_not_started"].empty() ? "" : fmt::format(", {} task(s) not started (deadline; exit code 4)", out["torch_not_started"].size()));
-    return failures ? 1 : out["torch_not_started"].empty() ? 0 : 4;
+  if (!tasks.empty()) {  // the C-to-CUDA stage table (torch2cuda stages are in each report)
+    fmt::print("time: {:.1f} s for {} implementations ({:.1f} per minute)\n", total_s, impls, total_s > 0 ? 60 * impls / total_s : 0.0);
+    fmt::print("  compile            {:8.1f} s {:5.1f} %  ({} sources, {} from the cache)\n", compile_s, pct(compile_s), built.size(), cached);
+    fmt::print("  nvcc per source: cold n={} median {:.2f} s max {:.2f} s; cached n={} median {:.3f} s (jobs in parallel)\n",
+               cold.size(), timing::summarize(cold).median, timing::summarize(cold).max, warm.size(), timing::summarize(warm).median);
+    fmt::print("  inputs + C ref     {:8.1f} s {:5.1f} %\n", stages.inputs_and_reference, pct(stages.inputs_and_reference));
+    fmt::print("  worker start       {:8.1f} s {:5.1f} %  (CUDA context, pool, confinement, load; {} workers)\n", stages.worker_start, pct(stages.worker_start), stages.workers);
+    fmt::print("  small configs      {:8.1f} s {:5.1f} %\n", stages.small_configs, pct(stages.small_configs));
+    fmt::print("  perf setup+warm-up {:8.1f} s {:5.1f} %\n", stages.perf_setup, pct(stages.perf_setup));
+    fmt::print("  timed calls        {:8.1f} s {:5.1f} %  (with per-call reset, L2 flush, output check)\n", stages.timed, pct(stages.timed));
+    fmt::print("  supervisor checks  {:8.1f} s {:5.1f} %\n", stages.supervisor_checks, pct(stages.supervisor_checks));
+    double rest = stages.workers_total - stages.worker_start - stages.small_configs - stages.perf_setup - stages.timed;
+    fmt::print("  worker other       {:8.1f} s {:5.1f} %  (process start/exit, teardown)\n", rest, pct(rest));
   }
-  fmt::print("time: {:.1f} s for {} implementations ({:.1f} per minute)\n", total_s, impls, total_s > 0 ? 60 * impls / total_s : 0.0);
-  fmt::print("  compile            {:8.1f} s {:5.1f} %  ({} sources, {} from the cache)\n", compile_s, pct(compile_s), built.size(), cached);
-  fmt::print("  nvcc per source: cold n={} median {:.2f} s max {:.2f} s; cached n={} median {:.3f} s (jobs in parallel)\n",
-             cold.size(), timing::summarize(cold).median, timing::summarize(cold).max, warm.size(), timing::summarize(warm).median);
-  fmt::print("  inputs + C ref     {:8.1f} s {:5.1f} %\n", stages.inputs_and_reference, pct(stages.inputs_and_reference));
-  fmt::print("  worker start       {:8.1f} s {:5.1f} %  (CUDA context, pool, confinement, load; {} workers)\n", stages.worker_start, pct(stages.worker_start), stages.workers);
-  fmt::print("  small configs      {:8.1f} s {:5.1f} %\n", stages.small_configs, pct(stages.small_configs));
-  fmt::print("  perf setup+warm-up {:8.1f} s {:5.1f} %\n", stages.perf_setup, pct(stages.perf_setup));
-  fmt::print("  timed calls        {:8.1f} s {:5.1f} %  (with per-call reset, L2 flush, output check)\n", stages.timed, pct(stages.timed));
-  fmt::print("  supervisor checks  {:8.1f} s {:5.1f} %\n", stages.supervisor_checks, pct(stages.supervisor_checks));
-  double rest = stages.workers_total - stages.worker_start - stages.small_configs - stages.perf_setup - stages.timed;
-  fmt::print("  worker other       {:8.1f} s {:5.1f} %  (process start/exit, teardown)\n", rest, pct(rest));
   if (!json_path.empty()) std::ofstream(json_path) << out.dump(1) << "\n";
-  fmt::print("check-gpu: {} task(s), {} implementation result(s) with problems\n", tasks.size(), failures);
-  return failures ? 1 : out["torch_not_started"].empty() ? 0 : 4;
+  const auto& not_started = out["torch_not_started"];
+  fmt::print("check-gpu: {}, {} implementation result(s) with problems{}\n",
+             tasks.empty() ? fmt::format("{} torch2cuda task(s)", out["torch_tasks"].size()) : fmt::format("{} task(s)", tasks.size()),
+             failures, not_started.empty() ? "" : fmt::format(", {} task(s) not started (deadline; exit code 4)", not_started.size()));
+  return failures ? 1 : not_started.empty() ? 0 : 4;
 }
 
 void add_tasks_command(CLI::App& app) {

@@ -1097,23 +1097,24 @@ std::vector<TorchEvalReport> evaluate_torch_candidates(const task::TorchTask& t,
   ref.wait_exit(ref_deadline());
   std::map<std::string, double> eager, compiled;
   std::map<std::string, std::string> errors;
-  for (const auto& e : parse_channel(ref.channel, ref.overflow, false).events) {
-    if (e["event"] != "baseline") continue;
-    std::string c = e.value("config", "");
-    if (e.contains("error")) errors[c] += fmt::format("{}{}: {}", errors[c].empty() ? "" : "; ", e.value("kind", ""), e.value("error", ""));
-    else (e.value("kind", "") == "eager" ? eager : compiled)[c] = e.value("median_ms", -1.0);
-  }
-  double base_s = since(b0);
   // Per kind (summed over perf configs): all of it (setup_s), the warm-up calls, the timed loop, and
   // its samples kept and discarded (throttled SM clock).
   json base_stages = json::object();
-  for (const auto& e : parse_channel(ref.channel, ref.overflow, false).events)
-    if (e["event"] == "baseline" && !e.contains("error"))
-      for (const char* f : {"setup_s", "warmup_s", "timed_s", "samples", "discarded"})
-        if (e.contains(f) && e[f].is_number()) {
-          auto key = fmt::format("baseline_{}_{}", e.value("kind", "?"), f);
-          base_stages[key] = e[f].get<double>() + base_stages.value(key, 0.0);
-        }
+  for (const auto& e : parse_channel(ref.channel, ref.overflow, false).events) {
+    if (e["event"] != "baseline") continue;
+    std::string c = e.value("config", "");
+    if (e.contains("error")) {
+      errors[c] += fmt::format("{}{}: {}", errors[c].empty() ? "" : "; ", e.value("kind", ""), e.value("error", ""));
+      continue;
+    }
+    (e.value("kind", "") == "eager" ? eager : compiled)[c] = e.value("median_ms", -1.0);
+    for (const char* f : {"setup_s", "warmup_s", "timed_s", "samples", "discarded"})
+      if (e.contains(f) && e[f].is_number()) {
+        auto key = fmt::format("baseline_{}_{}", e.value("kind", "?"), f);
+        base_stages[key] = e[f].get<double>() + base_stages.value(key, 0.0);
+      }
+  }
+  double base_s = since(b0);
   for (size_t k = 0; k < n; ++k) {
     if (!reps[k].base.gpu_stages_run) continue;
     reps[k].eager_ms = eager;
