@@ -103,12 +103,32 @@ def pct(xs, q):
 
 # ------------------------------------------------------------------------------- main
 
+def summarize_store(path):
+    """What a store says about a run that may not have finished: no state.json needed."""
+    rows = sqlite3.connect(path).execute("SELECT state, created, finished, result FROM jobs").fetchall()
+    states, verdicts, run_totals = {}, {}, {}
+    done = [r for r in rows if r[0] == "done" and r[3]]
+    for r in rows:
+        states[r[0]] = states.get(r[0], 0) + 1
+    for r in done:
+        res = json.loads(r[3])
+        verdicts[res.get("verdict", "?")] = verdicts.get(res.get("verdict", "?"), 0) + 1
+        for key, val in (res.get("run_stages") or {}).items():
+            if isinstance(val, (int, float)):
+                run_totals[key] = run_totals.get(key, 0.0) + val / max(1, res.get("batch", 1))
+    span = max(r[2] for r in done) - min(r[1] for r in rows) if done else 0.0
+    return {"store": os.path.basename(path), "jobs": len(rows), "states": states, "verdicts": verdicts,
+            "first_created_to_last_finished_s": round(span, 3),
+            "done_per_min": round(60 * len(done) / span, 2) if span > 0 else None,
+            "run_stages_per_done_job_s": {k: round(v / len(done), 4) for k, v in sorted(run_totals.items())} if done else {}}
+
+
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--cudaperf", required=True)
-    ap.add_argument("--root", required=True)
+    ap.add_argument("--cudaperf")
+    ap.add_argument("--root")
     ap.add_argument("--repo", default=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    ap.add_argument("--out", required=True)
+    ap.add_argument("--out")
     ap.add_argument("--n", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--port", type=int, default=18080)
@@ -119,7 +139,15 @@ def main():
     ap.add_argument("--deadline-s", type=float, default=0, help="stop cleanly after this long (0: run to the end)")
     ap.add_argument("--sequential", type=int, default=12, help="candidates for the one-at-a-time `cudaperf eval` baseline")
     ap.add_argument("--resume", help="folder with store.sqlite and state.json of a stopped run")
+    ap.add_argument("--summarize-store", metavar="STORE",
+                    help="only summarize a store.sqlite (e.g. of a run killed before its report): states, verdicts, "
+                         "done jobs per minute from the first job created to the last finished, GPU-run stages per job")
     a = ap.parse_args()
+    if a.summarize_store:
+        print(json.dumps(summarize_store(a.summarize_store), indent=1))
+        return 0
+    if not (a.cudaperf and a.root and a.out):
+        ap.error("--cudaperf, --root and --out are required (unless --summarize-store)")
     os.makedirs(a.out, exist_ok=True)
     t_start = time.time()
     store = os.path.join(a.out, "store.sqlite")

@@ -106,13 +106,13 @@ PY
     python3 tools/serve_load_root.py data/tasks "$PWD/build/serve-load-root"
     python3 bench/serve_load.py --cudaperf "$PWD/$bin" --root "$PWD/build/serve-load-root" --out "$OUT" \
       --n "${SERVE_N:-1000}" --deadline-s "${SERVE_DEADLINE:-500}" --workers-per-gpu "${SERVE_WPG:-4}" \
-      --batch "${SERVE_BATCH:-8}" --time-budget "${TIME_BUDGET:-0.1}" 2>&1 | tail -80 > "$OUT/serve-load.txt"
+      --batch "${SERVE_BATCH:-8}" --time-budget "${TIME_BUDGET:-0.1}" > "$OUT/serve-load.txt" 2>&1
     rm -rf "$OUT/seq" ;;
   serve-resume)  # finish a stopped `serve` run: its $OUT files carried in build/serve-load/
     python3 tools/serve_load_root.py data/tasks "$PWD/build/serve-load-root"
     python3 bench/serve_load.py --cudaperf "$PWD/$bin" --root "$PWD/build/serve-load-root" --out "$OUT" \
       --resume build/serve-load --deadline-s "${SERVE_DEADLINE:-500}" --workers-per-gpu "${SERVE_WPG:-4}" \
-      --batch "${SERVE_BATCH:-8}" --time-budget "${TIME_BUDGET:-0.1}" 2>&1 | tail -80 > "$OUT/serve-load.txt"
+      --batch "${SERVE_BATCH:-8}" --time-budget "${TIME_BUDGET:-0.1}" > "$OUT/serve-load.txt" 2>&1
     rm -rf "$OUT/seq" ;;
   torch)  # tools/gpu-check.sh torch [DIR...]   (default: tests/data/torch_tasks and data/tasks/torch2cuda)
     shift

@@ -18,7 +18,9 @@ for step in "$@"; do
   [ "$left" -gt 20 ] || { echo "no time left for: $step" >> "$OUT/times.txt"; continue; }
   dir="$OUT/$i-${step%% *}"; mkdir -p "$dir"
   # shellcheck disable=SC2086
-  OUT="$dir" TORCH_DEADLINE=$(( t0 + limit - 90 )) timeout -k 5 "$left" bash tools/gpu-check.sh $step
+  # serve stops cleanly (its report and store written) 40 s before this step's limit
+  serve_deadline=$(( left - 40 )); [ "$serve_deadline" -lt "${SERVE_DEADLINE:-500}" ] || serve_deadline=${SERVE_DEADLINE:-500}
+  OUT="$dir" TORCH_DEADLINE=$(( t0 + limit - 90 )) SERVE_DEADLINE=$serve_deadline timeout -k 5 "$left" bash tools/gpu-check.sh $step
   echo "$step: exit $?, $(( $(date +%s) - t0 )) s" >> "$OUT/times.txt"
   mv "$dir"/t2c-*.tgz "$OUT/" 2>/dev/null  # cache packs (torch-cache-out) come back as files of their own
   i=$((i + 1))
