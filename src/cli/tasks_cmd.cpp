@@ -654,7 +654,8 @@ int check_gpu(const fs::path& root, bool perf, unsigned jobs, const std::string&
   size_t impls = 0;
   for (const auto& t : tasks) impls += t.impls.size();
   out["time_s"] = {{"total", total_s}, {"compile", compile_s}, {"sources", built.size()}, {"cached", cached},
-                   {"inputs_and_reference", stages.inputs_and_reference}, {"worker_start", stages.worker_start},
+                   {"inputs_and_reference", stages.inputs_and_reference}, {"worker_prepare", stages.worker_prepare},
+                   {"worker_start", stages.worker_start},
                    {"small_configs", stages.small_configs}, {"perf_setup", stages.perf_setup}, {"timed", stages.timed},
                    {"supervisor_checks", stages.supervisor_checks}, {"workers_total", stages.workers_total},
                    {"workers", stages.workers}};
@@ -680,7 +681,8 @@ int check_gpu(const fs::path& root, bool perf, unsigned jobs, const std::string&
     fmt::print("  nvcc per source: cold n={} median {:.2f} s max {:.2f} s; cached n={} median {:.3f} s (jobs in parallel)\n",
                cold.size(), timing::summarize(cold).median, timing::summarize(cold).max, warm.size(), timing::summarize(warm).median);
     fmt::print("  inputs + C ref     {:8.1f} s {:5.1f} %\n", stages.inputs_and_reference, pct(stages.inputs_and_reference));
-    fmt::print("  worker start       {:8.1f} s {:5.1f} %  (CUDA context, pool, confinement, load; {} workers)\n", stages.worker_start, pct(stages.worker_start), stages.workers);
+    fmt::print("  worker prepare     {:8.1f} s {:5.1f} %  (CUDA context, pool; before the GPU lock; {} workers)\n", stages.worker_prepare, pct(stages.worker_prepare), stages.workers);
+    fmt::print("  worker start       {:8.1f} s {:5.1f} %  (confinement, load)\n", stages.worker_start, pct(stages.worker_start));
     fmt::print("  small configs      {:8.1f} s {:5.1f} %\n", stages.small_configs, pct(stages.small_configs));
     fmt::print("  perf setup+warm-up {:8.1f} s {:5.1f} %\n", stages.perf_setup, pct(stages.perf_setup));
     fmt::print("  timed calls        {:8.1f} s {:5.1f} %  (with per-call reset, L2 flush, output check)\n", stages.timed, pct(stages.timed));

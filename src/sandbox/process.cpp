@@ -5,9 +5,11 @@
 #include <signal.h>
 #include <spawn.h>
 #include <sys/mman.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstring>
 #include <fmt/format.h>
 
@@ -138,6 +140,100 @@ ProcessResult run_forked(const std::function<int()>& fn, std::chrono::millisecon
     _exit(code);
   }
   wait_child(pid, -1, timeout, 0, r, t0);
+  return r;
+}
+
+GatedChild::GatedChild(const std::function<int()>& prepare, const std::function<int()>& fn) {
+  int ready[2], go[2];
+  if (pipe2(ready, O_CLOEXEC) != 0) {
+    spawn_failed_ = true;
+    return;
+  }
+  // "go" goes over a socket: send(MSG_NOSIGNAL) to a child that already ended cannot SIGPIPE the caller
+  if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, go) != 0) {
+    close(ready[0]);
+    close(ready[1]);
+    spawn_failed_ = true;
+    return;
+  }
+  pid_t pid = fork();
+  if (pid < 0) {
+    for (int fd : {ready[0], ready[1], go[0], go[1]}) close(fd);
+    spawn_failed_ = true;
+    return;
+  }
+  if (pid == 0) {
+    setpgid(0, 0);
+    for (int sig : {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGSYS, SIGTRAP}) signal(sig, SIG_DFL);
+    close(ready[0]);
+    close(go[1]);
+    int code = 1;
+    try {
+      code = prepare();
+    } catch (...) {
+      code = 125;
+    }
+    if (code != 0) _exit(code);
+    char c = 'r';
+    if (write(ready[1], &c, 1) != 1) _exit(0);
+    close(ready[1]);
+    ssize_t n;
+    while ((n = read(go[0], &c, 1)) < 0 && errno == EINTR) {}
+    if (n != 1) _exit(0);  // the parent went away, or dropped this child without starting it
+    close(go[0]);
+    try {
+      code = fn();
+    } catch (...) {
+      code = 125;
+    }
+    _exit(code);
+  }
+  close(ready[1]);
+  close(go[0]);
+  pid_ = pid;
+  ready_fd_ = ready[0];
+  go_fd_ = go[1];
+}
+
+GatedChild::~GatedChild() {
+  if (pid_ > 0 && !reaped_) {
+    kill(-pid_, SIGKILL);
+    kill(pid_, SIGKILL);
+    waitpid(pid_, nullptr, 0);
+  }
+  for (int fd : {ready_fd_, go_fd_})
+    if (fd >= 0) close(fd);
+}
+
+bool GatedChild::wait_ready(std::chrono::milliseconds timeout) {
+  if (spawn_failed_ || reaped_) return false;
+  auto t0 = Clock::now();
+  pollfd p{ready_fd_, POLLIN, 0};
+  int rc;
+  while ((rc = poll(&p, 1, static_cast<int>(timeout.count()))) < 0 && errno == EINTR) {}
+  char c = 0;
+  if (rc > 0 && read(ready_fd_, &c, 1) == 1 && c == 'r') return true;
+  // EOF (prepare failed, the child ended) or the time ran out: reap it now, killed if still there.
+  wait_child(pid_, -1, rc == 0 ? std::chrono::milliseconds(0) : std::chrono::milliseconds(10000), 0, early_, t0);
+  reaped_ = true;
+  return false;
+}
+
+ProcessResult GatedChild::start(std::chrono::milliseconds timeout) {
+  if (spawn_failed_) {
+    ProcessResult r;
+    r.spawn_failed = true;
+    return r;
+  }
+  if (reaped_) return early_;
+  auto t0 = Clock::now();
+  char c = 'g';
+  if (send(go_fd_, &c, 1, MSG_NOSIGNAL) != 1) {}  // a child that already ended is reaped below
+  close(go_fd_);
+  go_fd_ = -1;
+  ProcessResult r;
+  wait_child(pid_, -1, timeout, 0, r, t0);
+  reaped_ = true;
   return r;
 }
 

@@ -36,6 +36,7 @@ namespace {
 constexpr size_t kGuard = 4096;  // bytes of guard band before and after every device buffer
 constexpr unsigned char kGuardByte = 0xCD;
 constexpr unsigned char kPrefill[2] = {0xFF, 0x5A};  // run 0: NaN / -1 everywhere; run 1: a pattern
+constexpr double kPrepareTimeoutS = 120;  // a worker's CUDA context and pool, before it waits for the GPU lock
 
 bool is_output(Role r) { return r == Role::Out || r == Role::InOut; }
 
@@ -214,9 +215,12 @@ struct Worker {
     return e == cudaSuccess ? cudaGetLastError() : e;
   }
 
-  int run(const task::Impl& im, const fs::path& so) {
+  sandbox::ConfinePolicy policy;
+
+  // Before the GPU lock: the worker's namespaces, its CUDA context, stream, SM clock and memory
+  // pool. No kernel runs here, and nothing of the implementation is loaded yet.
+  int prepare() {
     auto t0 = std::chrono::steady_clock::now();
-    sandbox::ConfinePolicy policy;
     policy.network_namespace = !seccomp_disabled();  // profilers (ncu) talk to their target over sockets
     sandbox::isolate(policy);
     if (auto e = cudaSetDevice(0); e != cudaSuccess) {
@@ -236,6 +240,13 @@ struct Worker {
       if (cudaMallocAsync(&scratch, size_t{1} << 30, s) == cudaSuccess) cudaFreeAsync(scratch, s);
       cudaStreamSynchronize(s);
     }
+    emit({{"stage", "worker_prepare"}, {"s", since(t0)}});
+    return 0;
+  }
+
+  // With the GPU lock held: confinement, loading the implementation, every config.
+  int run(const task::Impl& im, const fs::path& so) {
+    auto t0 = std::chrono::steady_clock::now();
     if (!seccomp_disabled())
       if (auto err = sandbox::lock_down(policy)) {
         emit({{"fatal", "cannot confine the worker: " + *err}});
@@ -625,6 +636,12 @@ std::vector<GpuImplResult> gpu_check_task(const task::Task& t, const fs::path& r
       continue;
     }
     *log = SharedLog{kLogBytes, 0, log_data};
+    // The worker creates its CUDA context before this evaluation takes the GPU lock (another
+    // evaluation may be timing meanwhile: context creation runs no kernel); everything after that
+    // (loading the implementation, every call) runs with the lock held.
+    Worker w{t, configs, o, *log, {}, {}, {}};
+    sandbox::GatedChild child([&] { return w.prepare(); }, [&] { return w.run(im, artifacts[k]); });
+    child.wait_ready(std::chrono::milliseconds(static_cast<long long>(kPrepareTimeoutS * 1000)));
     auto lock0 = std::chrono::steady_clock::now();
     std::optional<GpuLock> gpu_lock;
     gpu_lock.emplace(o.gpu_lock);
@@ -632,15 +649,9 @@ std::vector<GpuImplResult> gpu_check_task(const task::Task& t, const fs::path& r
       return {result("*", "*", "runtime_error", fmt::format("cannot open the GPU lock file {}", o.gpu_lock))};
     stages.gpu_lock_wait += since(lock0);
     auto worker0 = std::chrono::steady_clock::now();
-    int lock_fd = gpu_lock->fd;
-    auto pr = sandbox::run_forked(
-        [&]() -> int {
-          if (lock_fd >= 0) ::close(lock_fd);  // the candidate never holds (or releases) the lock
-          Worker w{t, configs, o, *log, {}, {}};
-          return w.run(im, artifacts[k]);
-        },
-        std::chrono::milliseconds(static_cast<long long>(o.impl_timeout_s * 1000)));
-    gpu_lock.reset();  // the worker is gone (run_forked reaps it): the GPU is free for the next one
+    // The child was forked before the lock was opened: it never holds (or can release) the lock.
+    auto pr = child.start(std::chrono::milliseconds(static_cast<long long>(o.impl_timeout_s * 1000)));
+    gpu_lock.reset();  // the worker is gone (start() reaps it): the GPU is free for the next one
     stages.workers_total += since(worker0);
     ++stages.workers;
     auto check0 = std::chrono::steady_clock::now();
@@ -659,7 +670,8 @@ std::vector<GpuImplResult> gpu_check_task(const task::Task& t, const fs::path& r
       if (j.contains("stage")) {
         double v = j.value("s", 0.0);
         std::string st = j["stage"].get<std::string>();
-        (st == "worker_start" ? stages.worker_start : stages.small_configs) += v;
+        if (st == "worker_prepare") stages.worker_prepare += v;
+        else (st == "worker_start" ? stages.worker_start : stages.small_configs) += v;
         continue;
       }
       if (j.contains("fatal")) {

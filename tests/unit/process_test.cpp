@@ -2,6 +2,7 @@
 
 #include <csignal>
 #include <cstring>
+#include <unistd.h>
 
 #include "cudaperf/sandbox/process.hpp"
 
@@ -49,6 +50,59 @@ TEST(Forked, SharedArenaCarriesResultsBack) {
   EXPECT_TRUE(r.ok());
   EXPECT_EQ(p[3], 1234);
   EXPECT_EQ(arena.allocate(1 << 20), nullptr);  // full: nullptr, not overflow
+}
+
+// GatedChild: prepare() runs at once, fn() only after start(); the order is recorded in shared memory.
+TEST(Gated, PrepareRunsFirstThenFnAfterStart) {
+  SharedArena arena(1 << 12);
+  auto* seq = static_cast<int*>(arena.allocate(sizeof(int) * 4));
+  seq[0] = seq[1] = seq[2] = 0;
+  GatedChild child([&] { seq[0] = 1; return 0; }, [&] { seq[1] = seq[0] + 1; return 7; });
+  ASSERT_TRUE(child.wait_ready(std::chrono::seconds(10)));
+  EXPECT_EQ(seq[0], 1);
+  usleep(100 * 1000);
+  EXPECT_EQ(seq[1], 0);  // fn has not run: the child waits for start()
+  auto r = child.start(std::chrono::seconds(10));
+  EXPECT_EQ(r.exit_code, 7);
+  EXPECT_EQ(seq[1], 2);
+}
+
+TEST(Gated, FailedPrepareEndsTheChildWithItsCode) {
+  SharedArena arena(1 << 12);
+  auto* ran = static_cast<int*>(arena.allocate(sizeof(int)));
+  *ran = 0;
+  GatedChild child([] { return 2; }, [&] { *ran = 1; return 0; });
+  EXPECT_FALSE(child.wait_ready(std::chrono::seconds(10)));
+  auto r = child.start(std::chrono::seconds(10));
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(*ran, 0);
+}
+
+TEST(Gated, HangingPrepareIsKilledAsATimeout) {
+  GatedChild child([] { for (;;) {} return 0; }, [] { return 0; });
+  EXPECT_FALSE(child.wait_ready(std::chrono::milliseconds(200)));
+  EXPECT_TRUE(child.start(std::chrono::seconds(10)).timed_out);
+}
+
+TEST(Gated, ChildNeverStartedNeverRunsFn) {
+  SharedArena arena(1 << 12);
+  auto* ran = static_cast<int*>(arena.allocate(sizeof(int)));
+  *ran = 0;
+  {
+    GatedChild child([] { return 0; }, [&] { *ran = 1; return 0; });
+    ASSERT_TRUE(child.wait_ready(std::chrono::seconds(10)));
+  }  // dropped: killed and reaped
+  usleep(100 * 1000);
+  EXPECT_EQ(*ran, 0);
+}
+
+TEST(Gated, FnCrashAndHangAreReportedLikeRunForked) {
+  GatedChild crash([] { return 0; }, [] { raise(SIGSEGV); return 0; });
+  ASSERT_TRUE(crash.wait_ready(std::chrono::seconds(10)));
+  EXPECT_EQ(crash.start(std::chrono::seconds(10)).signal, SIGSEGV);
+  GatedChild hang([] { return 0; }, [] { for (;;) {} return 0; });
+  ASSERT_TRUE(hang.wait_ready(std::chrono::seconds(10)));
+  EXPECT_TRUE(hang.start(std::chrono::milliseconds(200)).timed_out);
 }
 
 }  // namespace

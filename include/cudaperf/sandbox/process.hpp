@@ -28,6 +28,26 @@ ProcessResult run_process(const std::vector<std::string>& argv, std::chrono::mil
 // must hand back has to live in a MAP_SHARED mapping created before the call (see SharedArena).
 ProcessResult run_forked(const std::function<int()>& fn, std::chrono::milliseconds timeout);
 
+// run_forked in two steps, so that slow set-up can happen before the caller commits a resource
+// (e.g. the GPU lock): the child runs prepare() at once and waits; fn() runs only after start().
+// A prepare() that returns non-zero ends the child with that code (start() then just reaps it).
+class GatedChild {
+ public:
+  GatedChild(const std::function<int()>& prepare, const std::function<int()>& fn);
+  ~GatedChild();  // a child never started is killed and reaped
+  GatedChild(const GatedChild&) = delete;
+  GatedChild& operator=(const GatedChild&) = delete;
+  // True once prepare() has returned 0; false when the child ended or the time ran out (then killed).
+  bool wait_ready(std::chrono::milliseconds timeout);
+  // Lets fn() run and waits for the child to end (killed after `timeout`, counted from now).
+  ProcessResult start(std::chrono::milliseconds timeout);
+
+ private:
+  int pid_ = -1, ready_fd_ = -1, go_fd_ = -1;
+  bool reaped_ = false, spawn_failed_ = false;
+  ProcessResult early_;  // how the child ended before start(), when it did
+};
+
 // Anonymous shared memory visible to forked children.
 class SharedArena {
  public:

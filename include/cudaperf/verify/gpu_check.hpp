@@ -37,7 +37,8 @@ struct GpuImplResult {
 // Where the time of gpu_check_task goes, in seconds (accumulated over calls when shared).
 struct GpuCheckStages {
   double inputs_and_reference = 0;  // supervisor: input generation and the C reference (small configs)
-  double worker_start = 0;          // workers: CUDA context, memory pool, confinement, loading the .so
+  double worker_prepare = 0;        // workers, before the GPU lock: CUDA context, stream, memory pool
+  double worker_start = 0;          // workers, with the lock: confinement, loading the .so
   double small_configs = 0;         // workers: the two correctness runs of every small config
   double perf_setup = 0;            // workers: perf-size buffers, private copies, warm-up calls
   double timed = 0;                 // workers: the timed calls (each with its reset, L2 flush and output check)
