@@ -38,3 +38,26 @@ out=$(python3 "$src/bench/torch_table.py" "$src/bench/results/2026-12-01-h200-to
 grep -qF "| fused/bias_gelu | fused_vectorized | ok | 0.279 | 0.495 | 0.249 | 1.77× | 0.89× | 4.8 | 7.9 | 20.6 |" <<<"$out" \
   || { echo "torch table: unexpected rows"; echo "$out"; exit 1; }
 echo "torch table: ok"
+# serve_load.py --summarize-store on a store built here: 3 jobs, 2 done in one batch of 2 at t=100..160
+python3 - "$tmp/store.sqlite" <<'PY'
+import json, sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+db.execute("CREATE TABLE jobs (id TEXT, key TEXT, task TEXT, source TEXT, options TEXT, state TEXT, worker INT, "
+           "attempts INT, result TEXT, created REAL, started REAL, finished REAL)")
+res = lambda v: json.dumps({"verdict": v, "batch": 2, "run_stages": {"wall_s": 4.0, "gpu_lock_wait_s": 1.0}})
+db.executemany("INSERT INTO jobs VALUES (?,?,?,?,?,?,?,?,?,?,?,?)", [
+    ("a", "k", "t", "s", "{}", "done", 1, 1, res("ok"), 100.0, 101.0, 130.0),
+    ("b", "k", "t", "s", "{}", "done", 1, 1, res("wrong_answer"), 100.0, 101.0, 160.0),
+    ("c", "k", "t", "s", "{}", "queued", None, 0, None, 110.0, None, None)])
+db.commit()
+PY
+python3 "$src/bench/serve_load.py" --summarize-store "$tmp/store.sqlite" > "$tmp/sum.json"
+python3 - "$tmp/sum.json" <<'PY'
+import json, sys
+s = json.load(open(sys.argv[1]))
+assert s["states"] == {"done": 2, "queued": 1} and s["verdicts"] == {"ok": 1, "wrong_answer": 1}, s
+assert s["first_created_to_last_finished_s"] == 60.0 and s["done_per_min"] == 2.0, s
+# a batch's run is shared: 4.0 s wall / batch 2 per job
+assert s["run_stages_per_done_job_s"] == {"gpu_lock_wait_s": 0.5, "wall_s": 2.0}, s
+print("serve store summary: ok")
+PY
