@@ -28,11 +28,13 @@ check $L subclass_output hack_suspected "rule output_type"
 check $L hangs timeout "per-call watchdog"
 check torch2cuda/linear/affine_relu good_affine ok "correct on every configuration"
 check torch2cuda/linear/affine_relu wrong_weights runtime_error "strict=True"
-# several candidates in one run: one reference, each candidate judged on its own outputs
-out=$("$bin" eval --root "$tmp/torch_tasks" --task $L --candidate "$data/torch_cpu/wrong.py" --candidate "$data/torch_cpu/good.py" \
-      --candidate "$data/torch_cpu/mutates_input.py" --time-budget 0.2 --json 2>&1)
-got=$(python3 -c 'import json,sys; print(" ".join(r["verdict"] for r in json.loads(sys.stdin.read())))' <<<"$out" 2>/dev/null)
-if [ "$got" != "wrong_answer ok input_mutated" ]; then echo "FAIL batch: got '$got'"; echo "$out" | head -20; status=1
+# several candidates in one run: one reference, each candidate judged on its own outputs; their
+# workers initialised two at a time ("init", "initialized", then "go" one by one)
+out=$(CUDAPERF_TORCH_INIT_AHEAD=2 "$bin" eval --root "$tmp/torch_tasks" --task $L --candidate "$data/torch_cpu/wrong.py" \
+      --candidate "$data/torch_cpu/good.py" --candidate "$data/torch_cpu/mutates_input.py" --time-budget 0.2 --json 2>&1)
+got=$(python3 -c 'import json,sys; print(" ".join("%s/%s" % (r["verdict"], r["stages"].get("candidate_init_batch"))
+                                                  for r in json.loads(sys.stdin.read())))' <<<"$out" 2>/dev/null)
+if [ "$got" != "wrong_answer/2 ok/2 input_mutated/1" ]; then echo "FAIL batch: got '$got'"; echo "$out" | head -20; status=1
 else echo "ok   batch -> $got"; fi
 out=$("$bin" tasks validate "$tmp/torch_tasks" 2>&1)
 grep -q "input_copy rejected by 3/3 tasks" <<<"$out" && tail -1 <<<"$out" | grep -q "validate: OK" || { echo "FAIL: battery"; echo "$out" | tail; status=1; }

@@ -37,6 +37,62 @@ rc=$?
 got=$(python3 -c 'import json,sys; print(" ".join(r["verdict"] for r in json.loads(sys.stdin.read())))' <<<"$out" 2>/dev/null)
 if [ "$got" != "ok wrong_answer ok" ] || [ $rc -ne 1 ]; then echo "FAIL batch: got '$got' rc $rc"; echo "$out" | head -8; status=1
 else echo "ok   batch -> $got (exit $rc)"; fi
+# workers initialised ahead in batches of CUDAPERF_TORCH_INIT_AHEAD: "init" to a whole batch at once,
+# then "go" one at a time; no worker may get "init" while another one that got "go" still runs (the
+# fake workers log each step they read, with CLOCK_MONOTONIC, to CUDAPERF_TEST_EVENT_LOG)
+ev=$(mktemp -d)
+d=$here/data/torch_cpu
+batch_run() {  # name, then the eval arguments after the task
+  CUDAPERF_TEST_SCENARIO=by_file CUDAPERF_TEST_EVENT_LOG="$ev/$1.log" CUDAPERF_TEST_INIT_S=0.2 CUDAPERF_TEST_RUN_S=0.1 \
+    "$bin" eval --root "$root" --task torch2cuda/elementwise/leaky_relu "${@:2}" --json > "$ev/$1.json" 2>&1
+}
+CUDAPERF_TORCH_INIT_AHEAD=2 batch_run ahead --candidate "$d/good.py" --candidate "$d/wrong.py" --candidate "$d/good.py" \
+  --candidate "$d/wrong.py" --candidate "$d/good.py"
+CUDAPERF_TORCH_INIT_AHEAD=3 CUDAPERF_TEST_INIT_DIES_ONCE=wrong batch_run dies_once \
+  --candidate "$d/good.py" --candidate "$d/wrong.py" --candidate "$d/good.py"
+CUDAPERF_TORCH_INIT_AHEAD=3 CUDAPERF_TEST_INIT_DIES=wrong batch_run dies \
+  --candidate "$d/good.py" --candidate "$d/wrong.py" --candidate "$d/good.py"
+python3 - "$ev" <<'PY' || { echo "FAIL initialised ahead"; head -c 2000 "$ev"/*.json; cat "$ev"/*.log; status=1; }
+import json, sys
+ev = sys.argv[1]
+
+
+def run(name):
+    reps = json.load(open(f"{ev}/{name}.json"))
+    steps = sorted((line.split() for line in open(f"{ev}/{name}.log")), key=lambda s: int(s[0]))
+    # The invariant: no "init" read by any worker between another worker's "go" and its exit.
+    runs = {}  # pid -> [go, exit]
+    for t, pid, _, step in steps:
+        if step in ("go", "exit"):
+            runs.setdefault(pid, [None, float("inf")])[step == "exit"] = int(t)
+    for t, pid, stem, step in steps:
+        for other, (g, e) in runs.items():
+            assert step != "init" or other == pid or not g < int(t) < e, (name, "init inside a run", pid, other)
+    return reps, steps
+
+
+reps, steps = run("ahead")
+assert [r["verdict"] for r in reps] == ["ok", "wrong_answer", "ok", "wrong_answer", "ok"], [r["verdict"] for r in reps]
+assert [r["stages"]["candidate_init_batch"] for r in reps] == [2, 2, 2, 2, 1], [r["stages"] for r in reps]
+assert all(r["stages"]["candidate_init_s"] >= 0.2 and "candidate_init_retry" not in r["stages"] for r in reps)
+assert [s[3] for s in steps].count("init") == 5 and [s[3] for s in steps].count("exit") == 5, steps
+# a batch's workers all get "init" before the first of them gets "go"
+order = [s[3] for s in steps if s[3] in ("init", "go")]
+assert order == ["init", "init", "go", "go", "init", "init", "go", "go", "init", "go"], order
+print("ok   initialised ahead: batches", [r["stages"]["candidate_init_batch"] for r in reps], "no init during a run")
+
+reps, steps = run("dies_once")  # the worker died before "go": once more, fresh and alone; judged as usual
+assert [r["verdict"] for r in reps] == ["ok", "wrong_answer", "ok"], [r["verdict"] for r in reps]
+assert [r["stages"]["candidate_init_batch"] for r in reps] == [3, 1, 3], [r["stages"] for r in reps]
+assert [r["stages"].get("candidate_init_retry", 0) for r in reps] == [0, 1, 0]
+print("ok   a worker that dies while initialising is replaced once:", [r["verdict"] for r in reps])
+
+reps, steps = run("dies")  # it dies again: never a positive verdict, the other candidates unharmed
+assert [r["verdict"] for r in reps] == ["ok", "runtime_error", "ok"], [r["verdict"] for r in reps]
+assert "did not initialise" in reps[1]["message"] and "candidate_s" not in reps[1]["stages"], reps[1]
+print("ok   a worker that never initialises:", reps[1]["verdict"])
+PY
+rm -rf "$ev"
 # check-gpu over several tasks (CPU test mode): a marker per finished task in --resume-dir, a second
 # run skips them; every task after the first gets its reference from the spare started ahead.
 rd=$(mktemp -d); trap 'rm -rf "$rd"' EXIT

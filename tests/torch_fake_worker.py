@@ -21,8 +21,24 @@ ch = os.fdopen(int(args.get("--channel-fd", "1")), "w", buffering=1)
 scenario = os.environ.get("CUDAPERF_TEST_SCENARIO", "good")
 if scenario == "by_file" and "--candidate" in args:  # several candidates in one run: each file's stem is its scenario
     scenario = os.path.splitext(os.path.basename(args["--candidate"]))[0].rstrip("0123456789")
-if wait_for_go and sys.stdin.readline().strip() != "go":  # as the real worker: the plan is read after "go"
-    sys.exit(0)
+stem = os.path.splitext(os.path.basename(args.get("--candidate", "reference")))[0]
+event_log = os.environ.get("CUDAPERF_TEST_EVENT_LOG", "")
+
+
+def log(ev):
+    """CUDAPERF_TEST_EVENT_LOG: one line per protocol step ("<monotonic ns> <pid> <stem> <step>"),
+    appended by every worker, so a test can check the order across workers."""
+    if event_log and "--candidate" in args:
+        with open(event_log, "a") as f:
+            f.write(f"{time.monotonic_ns()} {os.getpid()} {stem} {ev}\n")
+
+
+first = "go"
+if wait_for_go:  # as the real worker: the plan is read after "init" or "go"
+    first = sys.stdin.readline().strip()
+    log(first or "eof")
+    if first not in ("init", "go"):
+        sys.exit(0)
 plan = json.load(open(args["--plan"]))
 
 
@@ -53,7 +69,25 @@ if role == "reference":
     emit({"event": "done"})
     sys.exit(0)
 
+# The candidate's set-up (the real worker's CUDA context, timer, profiler): CUDAPERF_TEST_INIT_S
+# seconds; CUDAPERF_TEST_INIT_DIES=<stem> kills the worker of that candidate here, every time, and
+# CUDAPERF_TEST_INIT_DIES_ONCE=<stem> only the first time (a marker beside the event log).
+time.sleep(float(os.environ.get("CUDAPERF_TEST_INIT_S", "0")))
+marker = f"{event_log}.{stem}.died"
+if os.environ.get("CUDAPERF_TEST_INIT_DIES") == stem or \
+        (os.environ.get("CUDAPERF_TEST_INIT_DIES_ONCE") == stem and event_log and not os.path.exists(marker)):
+    if event_log:
+        open(marker, "w").close()
+    log("died")
+    os.kill(os.getpid(), signal.SIGKILL)
+if first == "init":
+    emit({"event": "initialized", "s": 0.25})
+    line = sys.stdin.readline().strip()
+    log(line or "eof")
+    if line != "go":
+        sys.exit(0)
 emit({"event": "sandbox", "status": "off (fake)"})
+time.sleep(float(os.environ.get("CUDAPERF_TEST_RUN_S", "0")))  # the configs take a while
 for i, c in enumerate(plan["ready"]):
     name = c["config"]
     emit({"event": "start", "config": name})
@@ -82,3 +116,4 @@ for i, c in enumerate(plan["ready"]):
     if scenario == "garbage":
         ch.write("ok ok ok\n")
 emit({"event": "done", "stages": {"setup_s": 0.5}})
+log("exit")

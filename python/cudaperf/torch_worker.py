@@ -903,15 +903,19 @@ def judge_profile(kernels, ops, own_names, own_required):
 
 def candidate_role(args):
     import torch
+    first = "go"
     if args.wait_for_go:
-        # Started ahead (while the reference draws its inputs or the previous candidate runs): the
-        # imports happen now; the plan (written just before "go"), the candidate and the GPU are
-        # touched only after the supervisor's "go".
+        # Started ahead (while the reference draws its inputs or other candidates run): the imports
+        # happen now; the plan and the GPU are touched only after the supervisor's "init" or "go"
+        # (it sends "init" only while no candidate is being timed). "init": the set-up below (CUDA
+        # context, timer, profiler), "initialized", then wait for "go"; "go" alone: set-up and run.
+        # The candidate is read only after "go" and the lock-down, in either case.
         import torch.profiler  # noqa: F401
         import torch.utils.cpp_extension  # noqa: F401
-        if sys.stdin.readline().strip() != "go":
+        first = sys.stdin.readline().strip()
+        if first not in ("init", "go"):
             return 0
-    t_go = time.monotonic()
+    t_init = time.monotonic()
     stages = {}  # this worker's own account of its time (diagnostics only: the candidate runs in here)
     plan = json.load(open(args.plan, encoding="utf-8"))
     device = plan["device"]
@@ -929,7 +933,12 @@ def candidate_role(args):
     from torch.utils import cpp_extension
     loader = CandidateLoader(manifest.get("extensions", []), manifest.get("salt", ""))
     cpp_extension.load_inline = loader
-    stages["setup_s"] = time.monotonic() - t_go  # CUDA context, timer, profiler start-up
+    stages["setup_s"] = time.monotonic() - t_init  # CUDA context, timer, profiler start-up
+    if first == "init":
+        emit({"event": "initialized", "s": stages["setup_s"]})
+        if sys.stdin.readline().strip() != "go":
+            return 0
+    t_go = time.monotonic()
     sandbox = "off (test mode)" if test_mode else lock_down(plan.get("confine_lib", ""))
     emit({"event": "sandbox", "status": sandbox or "seccomp"})
     if sandbox and not test_mode and not plan.get("allow_unconfined"):
@@ -945,7 +954,7 @@ def candidate_role(args):
         return 0
     own_names = torch_static.kernel_names(loader.sources)
     own_required = not test_mode
-    stages["load_s"] = time.monotonic() - t_go - stages["setup_s"]  # filter, candidate import, extension loads
+    stages["load_s"] = time.monotonic() - t_go  # filter, candidate import, extension loads
     torch.set_grad_enabled(False)
     for meta in metas:
         name = meta["config"]

@@ -121,10 +121,9 @@ struct WorkerProcess {
 
   // Reads until pred() holds, the process exits, or the deadline; true when pred() held.
   bool pump(Clock::time_point deadline, const std::function<bool()>& pred) {
-    char buf[65536];
     while (true) {
       if (pred && pred()) return true;
-      if (exited && chan_fd < 0 && out_fd < 0) return false;
+      if (finished()) return false;
       auto now = Clock::now();
       if (now >= deadline) {
         if (!exited) {
@@ -133,39 +132,47 @@ struct WorkerProcess {
         }
         return pred && pred();
       }
-      pollfd p[2];
-      int n = 0;
-      if (chan_fd >= 0) p[n++] = {chan_fd, POLLIN, 0};
-      if (out_fd >= 0) p[n++] = {out_fd, POLLIN, 0};
-      int ms = static_cast<int>(std::min<long long>(50, std::chrono::duration_cast<std::chrono::milliseconds>(deadline - now).count() + 1));
-      if (n > 0 && poll(p, static_cast<nfds_t>(n), ms) > 0) {
-        for (int i = 0; i < n; ++i) {
-          if (!(p[i].revents & (POLLIN | POLLHUP | POLLERR))) continue;
-          ssize_t r = read(p[i].fd, buf, sizeof buf);
-          bool is_chan = p[i].fd == chan_fd;
-          if (r <= 0) {
-            close(p[i].fd);
-            (is_chan ? chan_fd : out_fd) = -1;
-            continue;
-          }
-          std::string& dst = is_chan ? channel : output;
-          size_t cap = is_chan ? kChannelCap : (1 << 16);
-          if (dst.size() + static_cast<size_t>(r) > cap) {
-            if (is_chan) overflow = true;
-            dst.append(buf, std::min(static_cast<size_t>(r), cap - std::min(cap, dst.size())));
-          } else {
-            dst.append(buf, static_cast<size_t>(r));
-          }
+      step(static_cast<int>(std::min<long long>(50, std::chrono::duration_cast<std::chrono::milliseconds>(deadline - now).count() + 1)));
+    }
+  }
+
+  // Exited, and both pipes read to their end.
+  bool finished() const { return exited && chan_fd < 0 && out_fd < 0; }
+
+  // One round of pump(): what the pipes hold (waiting up to ms for it), then whether the process exited.
+  void step(int ms) {
+    char buf[65536];
+    pollfd p[2];
+    int n = 0;
+    if (chan_fd >= 0) p[n++] = {chan_fd, POLLIN, 0};
+    if (out_fd >= 0) p[n++] = {out_fd, POLLIN, 0};
+    if (n > 0 && poll(p, static_cast<nfds_t>(n), ms) > 0) {
+      for (int i = 0; i < n; ++i) {
+        if (!(p[i].revents & (POLLIN | POLLHUP | POLLERR))) continue;
+        ssize_t r = read(p[i].fd, buf, sizeof buf);
+        bool is_chan = p[i].fd == chan_fd;
+        if (r <= 0) {
+          close(p[i].fd);
+          (is_chan ? chan_fd : out_fd) = -1;
+          continue;
         }
-      } else if (n == 0) {
-        usleep(5000);
+        std::string& dst = is_chan ? channel : output;
+        size_t cap = is_chan ? kChannelCap : (1 << 16);
+        if (dst.size() + static_cast<size_t>(r) > cap) {
+          if (is_chan) overflow = true;
+          dst.append(buf, std::min(static_cast<size_t>(r), cap - std::min(cap, dst.size())));
+        } else {
+          dst.append(buf, static_cast<size_t>(r));
+        }
       }
-      if (!exited) {
-        int st = 0;
-        if (waitpid(pid, &st, WNOHANG) == pid) {
-          exited = true;
-          status = st;
-        }
+    } else if (n == 0 && ms > 0) {
+      usleep(5000);
+    }
+    if (!exited) {
+      int st = 0;
+      if (waitpid(pid, &st, WNOHANG) == pid) {
+        exited = true;
+        status = st;
       }
     }
   }
@@ -401,7 +408,7 @@ ChannelParse parse_channel(const std::string& bytes, bool overflowed, bool stric
   ChannelParse p;
   if (overflowed) p.forged = fmt::format("rule result_channel: more than {} bytes on the result channel", kChannelCap);
   static const std::set<std::string> kEvents = {"ready", "built", "config", "start", "done", "fatal", "sandbox",
-                                                "compare", "compared", "baseline", "validate"};
+                                                "compare", "compared", "baseline", "validate", "initialized"};
   static const std::set<std::string> kNumeric = {"median_ms", "min_ms", "max_ms", "mean_ms", "q1_ms", "q3_ms",
                                                  "rel_stdev", "samples", "timed_calls", "wall_excess_ms", "setup_s",
                                                  "timed_s", "discarded", "calls", "sm_clock_mhz", "sm_clock_max_mhz"};
@@ -436,7 +443,7 @@ ChannelParse parse_channel(const std::string& bytes, bool overflowed, bool stric
           p.forged = fmt::format("rule result_channel: a result for config '{}' that never started", c);
         if (!reported.insert(c).second && p.forged.empty())
           p.forged = fmt::format("rule result_channel: config '{}' reported twice", c);
-      } else if (ev != "sandbox" && ev != "done" && ev != "fatal" && p.forged.empty()) {
+      } else if (ev != "sandbox" && ev != "done" && ev != "fatal" && ev != "initialized" && p.forged.empty()) {
         p.forged = fmt::format("rule result_channel: event '{}' does not come from a candidate worker", ev);
       }
     }
@@ -870,6 +877,45 @@ size_t count_events(const WorkerProcess& w, const std::string& ev) {
   return n;
 }
 
+// How many candidate workers are initialised side by side: CUDAPERF_TORCH_INIT_AHEAD (>= 1), else
+// half the cores, at most 8 (a worker's CUDA context, timer and profiler take ~5.7 s on the H200,
+// mostly waiting on the driver).
+size_t init_ahead() {
+  if (const char* v = std::getenv("CUDAPERF_TORCH_INIT_AHEAD"); v && *v) {
+    char* end = nullptr;
+    long d = std::strtol(v, &end, 10);
+    if (*end == 0 && d >= 1) return static_cast<size_t>(d);
+  }
+  return std::min<size_t>(8, std::max<size_t>(1, std::thread::hardware_concurrency() / 2));
+}
+
+// Sends "init" to every worker at once and reads them all until each has said "initialized", has
+// ended, or the deadline passed (then it is killed): the seconds each took, -1 where it did not.
+std::vector<double> init_workers(const std::vector<WorkerProcess*>& ws, Clock::time_point deadline) {
+  auto t0 = Clock::now();
+  std::vector<double> secs(ws.size(), -1);
+  for (auto* w : ws) w->write_line("init");
+  while (true) {
+    bool waiting = false;
+    for (size_t i = 0; i < ws.size(); ++i) {
+      if (secs[i] >= 0 || ws[i]->exited) continue;
+      ws[i]->step(0);
+      if (ws[i]->has_event("initialized")) secs[i] = since(t0);
+      else waiting = waiting || !ws[i]->exited;
+    }
+    if (!waiting) return secs;
+    if (Clock::now() >= deadline) {
+      for (size_t i = 0; i < ws.size(); ++i)
+        if (secs[i] < 0 && !ws[i]->exited) {
+          ws[i]->timed_out = true;
+          ws[i]->kill_all();
+        }
+      return secs;
+    }
+    usleep(5000);
+  }
+}
+
 }  // namespace
 
 std::vector<TorchEvalReport> evaluate_torch_candidates(const task::TorchTask& t, const std::vector<fs::path>& candidates,
@@ -992,9 +1038,15 @@ std::vector<TorchEvalReport> evaluate_torch_candidates(const task::TorchTask& t,
     refp = std::make_unique<WorkerProcess>();
     if (!refp->start(rargv, env, err)) return fail_live(Verdict::RuntimeError, "internal: cannot start the reference worker: " + err);
   }
-  // Candidate workers are started ahead (Python and torch imports take seconds) and wait for "go"
-  // before they read their plan (written just before), read the candidate or touch the GPU: the
-  // first one imports while the reference draws its inputs, each next one while the previous runs.
+  // Candidate workers are started ahead (Python and torch imports take seconds), a batch of D at a
+  // time (init_ahead()), and wait on their stdin before they read their plan or touch the GPU: the
+  // first batch imports while the reference draws its inputs, each next one while the previous
+  // batch runs. Then (step 5) the batch gets "init" all at once — plan, CUDA context, timer,
+  // profiler, side by side while no candidate runs — and "go" one worker at a time.
+  std::vector<size_t> order;  // the live candidates, in turn
+  for (size_t k = 0; k < n; ++k)
+    if (live[k]) order.push_back(k);
+  const size_t batch_n = std::min(order.size(), init_ahead());
   auto spawn = [&](size_t k) {
     auto w = std::make_unique<WorkerProcess>();
     auto cargv = worker_argv(rt, "candidate");
@@ -1004,16 +1056,13 @@ std::vector<TorchEvalReport> evaluate_torch_candidates(const task::TorchTask& t,
     if (!w->start(cargv, env, e)) w.reset();
     return w;
   };
-  auto next_live = [&](size_t from) {
-    for (size_t j = from; j < n; ++j)
-      if (live[j]) return j;
-    return n;
-  };
-  std::unique_ptr<WorkerProcess> ahead;
-  size_t ahead_k = next_live(0);
-  if (ahead_k < n) ahead = spawn(ahead_k);
+  std::vector<std::unique_ptr<WorkerProcess>> workers(n);  // started ahead, by candidate; unused ones are killed
+  for (size_t j = 0; j < batch_n; ++j) workers[order[j]] = spawn(order[j]);
   const std::string seed_line = json{{"seed", o.seed ? o.seed : fresh_seed()}}.dump();  // never on a command line
   auto ref_deadline = [&] { return Clock::now() + std::chrono::milliseconds(static_cast<long long>(o.reference_timeout_s * 1000)); };
+  // A candidate worker's init (CUDA context, timer, profiler) takes ~6 s on the H200; a hung one is
+  // killed after this (and replaced once), not after the reference's much longer limit.
+  auto init_deadline = [&] { return Clock::now() + std::chrono::seconds(120); };
   auto until_ready = [&](WorkerProcess& w) {
     w.write_line(seed_line);
     w.pump(ref_deadline(), [&] { return w.has_event("ready") || w.has_event("fatal"); });
@@ -1040,8 +1089,33 @@ std::vector<TorchEvalReport> evaluate_torch_candidates(const task::TorchTask& t,
   cplan["ready"] = json::array();
   for (const auto& c : ready["configs"]) cplan["ready"].push_back({{"index", c["index"]}, {"config", c["config"]}});
   cplan["confine_lib"] = rt.confine_lib.string();
+  for (size_t k : order) {  // the plans differ only in where the outputs go; read at "init"
+    cplan["out"] = (x / fmt::format("out-{}.bin", k)).string();
+    std::ofstream(x / fmt::format("cplan-{}.json", k)) << cplan.dump();
+  }
   size_t compared = 0;
-  for (size_t k = next_live(0); k < n; k = next_live(k + 1)) {
+  for (size_t j = 0; j < order.size(); ++j) {
+    const size_t k = order[j];
+    if (j % batch_n == 0) {
+      // A new batch: its workers (started ahead) get "init" all at once while no candidate runs,
+      // and the next batch's workers start importing (CPU only) while this one runs.
+      std::vector<size_t> ks;
+      std::vector<WorkerProcess*> ws;
+      for (size_t i = j; i < std::min(order.size(), j + batch_n); ++i) {
+        if (!workers[order[i]]) workers[order[i]] = spawn(order[i]);
+        if (workers[order[i]]) {
+          ks.push_back(order[i]);
+          ws.push_back(workers[order[i]].get());
+        }
+      }
+      auto secs = init_workers(ws, init_deadline());
+      for (size_t i = 0; i < ks.size(); ++i)
+        if (secs[i] >= 0) {
+          reps[ks[i]].stages["candidate_init_s"] = secs[i];
+          reps[ks[i]].stages["candidate_init_batch"] = ws.size();
+        }
+      for (size_t i = j + batch_n; i < std::min(order.size(), j + 2 * batch_n); ++i) workers[order[i]] = spawn(order[i]);
+    }
     auto& r = reps[k];
     r.base.gpu_stages_run = true;
     r.stages["reference_s"] = ref_s;
@@ -1050,23 +1124,36 @@ std::vector<TorchEvalReport> evaluate_torch_candidates(const task::TorchTask& t,
         if (v.is_number()) r.stages["reference_" + key] = v;
     if (n > 1) r.stages["reference_shared_by"] = std::count(live.begin(), live.end(), true);
     fs::path out = x / fmt::format("out-{}.bin", k);
-    cplan["out"] = out.string();
-    std::ofstream(x / fmt::format("cplan-{}.json", k)) << cplan.dump();
-    auto cwp = ahead_k == k && ahead ? std::move(ahead) : spawn(k);
-    ahead.reset();
-    ahead_k = n;
+    auto cwp = std::move(workers[k]);
+    if (cwp) cwp->step(0);  // anything new since its "initialized": did it end while it waited?
+    if (!cwp || cwp->exited || !cwp->has_event("initialized")) {
+      // Not started, or it ended or hung before "go" (no candidate code had run in it): once more,
+      // fresh and alone (no candidate runs now).
+      r.stages.erase("candidate_init_s");
+      r.stages.erase("candidate_init_batch");
+      r.stages["candidate_init_retry"] = 1;
+      cwp = spawn(k);
+      if (cwp)
+        if (auto secs = init_workers({cwp.get()}, init_deadline()); secs[0] >= 0) {
+          r.stages["candidate_init_s"] = secs[0];
+          r.stages["candidate_init_batch"] = 1;
+        }
+    }
     if (!cwp) {
       set_verdict(r, Verdict::RuntimeError, "internal: cannot start the candidate worker");
       continue;
     }
     WorkerProcess& cw = *cwp;
+    if (cw.exited || !cw.has_event("initialized")) {
+      cw.wait_exit(Clock::now() + std::chrono::seconds(1));  // the rest of its output, for the message
+      set_verdict(r, Verdict::RuntimeError,
+                  fmt::format("internal: the candidate worker did not initialise, twice, before any candidate code ran ({}): {}",
+                              cw.describe(), cw.output_tail(400)));
+      continue;
+    }
     auto c0 = Clock::now();
     cw.write_line("go");
     cw.close_stdin();
-    if (size_t nk = next_live(k + 1); nk < n) {
-      ahead = spawn(nk);
-      ahead_k = nk;
-    }
     cw.wait_exit(Clock::now() + std::chrono::milliseconds(static_cast<long long>(o.impl_timeout_s * 1000)));
     auto cp = parse_channel(cw.channel, cw.overflow, true);
     r.stages["candidate_s"] = since(c0);

@@ -22,6 +22,7 @@ TEST(TorchBatch, EachCandidateGetsItsOwnVerdictFromOneSharedRun) {
   setenv("CUDAPERF_TORCH_WORKER", (data.parent_path() / "torch_fake_worker.py").c_str(), 1);
   setenv("CUDAPERF_PYTHON", "python3", 1);
   setenv("CUDAPERF_TEST_SCENARIO", "by_file", 1);
+  setenv("CUDAPERF_TORCH_INIT_AHEAD", "3", 1);  // workers initialised 3 at a time: batches of 3 and 1
   auto t = task::load_torch_task(data / "torch_tasks/torch2cuda/elementwise/leaky_relu");
   ASSERT_TRUE(t) << t.errors().front().to_string();
   fs::path dir = fs::temp_directory_path() / ("cudaperf-torch-batch-" + std::to_string(getpid()));
@@ -34,6 +35,7 @@ TEST(TorchBatch, EachCandidateGetsItsOwnVerdictFromOneSharedRun) {
   auto reps = evaluate_torch_candidates(t.value(), files, TorchEvalOptions{});
   fs::remove_all(dir);
   unsetenv("CUDAPERF_TEST_SCENARIO");
+  unsetenv("CUDAPERF_TORCH_INIT_AHEAD");
   unsetenv("CUDAPERF_TORCH_WORKER");
   unsetenv("CUDAPERF_TORCH_TEST_MODE");
   unsetenv("CUDAPERF_PYTHON");
@@ -44,6 +46,11 @@ TEST(TorchBatch, EachCandidateGetsItsOwnVerdictFromOneSharedRun) {
   EXPECT_EQ(reps[2].base.verdict, Verdict::RuntimeError) << reps[2].base.message;  // its crash takes no one else down
   EXPECT_NE(reps[2].base.message.find("crashed"), std::string::npos);
   EXPECT_EQ(reps[3].base.verdict, Verdict::Ok) << reps[3].base.message;
+  for (size_t k = 0; k < 4; ++k) {
+    EXPECT_EQ(reps[k].stages.value("candidate_init_batch", 0), k < 3 ? 3 : 1) << k;
+    EXPECT_TRUE(reps[k].stages.contains("candidate_init_s")) << k;
+    EXPECT_FALSE(reps[k].stages.contains("candidate_init_retry")) << k;
+  }
   for (size_t k : {0u, 3u}) {
     EXPECT_EQ(reps[k].base.candidate, files[k].string());
     ASSERT_TRUE(reps[k].speedup_vs_eager.has_value());  // baselines once for the run, given to every report
