@@ -219,10 +219,22 @@ struct Worker {
 
   // Before the GPU lock: the worker's namespaces, its CUDA context, stream, SM clock and memory
   // pool. No kernel runs here, and nothing of the implementation is loaded yet.
+  // On a GPU in exclusive-process compute mode only one context may exist at a time: there the
+  // context is made after the lock is taken (deferred), as one worker at a time.
+  bool deferred = false;
   int prepare() {
-    auto t0 = std::chrono::steady_clock::now();
     policy.network_namespace = !seccomp_disabled();  // profilers (ncu) talk to their target over sockets
     sandbox::isolate(policy);
+    int mode = cudaComputeModeDefault;  // read without creating a context
+    if (cudaDeviceGetAttribute(&mode, cudaDevAttrComputeMode, 0) == cudaSuccess && mode == cudaComputeModeExclusiveProcess) {
+      deferred = true;
+      return 0;
+    }
+    return make_context();
+  }
+
+  int make_context() {
+    auto t0 = std::chrono::steady_clock::now();
     if (auto e = cudaSetDevice(0); e != cudaSuccess) {
       emit({{"fatal", "no CUDA device: " + cuda_msg(e)}});
       return 2;
@@ -240,12 +252,14 @@ struct Worker {
       if (cudaMallocAsync(&scratch, size_t{1} << 30, s) == cudaSuccess) cudaFreeAsync(scratch, s);
       cudaStreamSynchronize(s);
     }
-    emit({{"stage", "worker_prepare"}, {"s", since(t0)}});
+    emit({{"stage", deferred ? "worker_start" : "worker_prepare"}, {"s", since(t0)}});
     return 0;
   }
 
   // With the GPU lock held: confinement, loading the implementation, every config.
   int run(const task::Impl& im, const fs::path& so) {
+    if (deferred)
+      if (int rc = make_context(); rc != 0) return rc;
     auto t0 = std::chrono::steady_clock::now();
     if (!seccomp_disabled())
       if (auto err = sandbox::lock_down(policy)) {
