@@ -53,7 +53,14 @@ std::optional<std::string> lock_down(const ConfinePolicy& p) {
   // clone3 passes its flags in memory the filter cannot read: make glibc fall back to clone.
   if (rc == 0) rc = seccomp_rule_add(ctx, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(clone3), 0);
   // Signals only to itself.
-  if (rc == 0) rc = seccomp_rule_add(ctx, SCMP_ACT_KILL_PROCESS, SCMP_SYS(kill), 1, SCMP_A0(SCMP_CMP_NE, static_cast<scmp_datum_t>(getpid())));
+  // Every call that names a target process by its id, not only kill(2): tgkill (raise, pthread_kill
+  // name this process first), tkill (its main thread's id is the pid), rt_(tg)sigqueueinfo (sigqueue).
+  // pidfd_send_signal's target is behind a descriptor the filter cannot see: refused outright.
+  const auto self = static_cast<scmp_datum_t>(getpid());
+  for (int nr : {SCMP_SYS(kill), SCMP_SYS(tgkill), SCMP_SYS(tkill), SCMP_SYS(rt_sigqueueinfo), SCMP_SYS(rt_tgsigqueueinfo)})
+    if (rc == 0) rc = seccomp_rule_add(ctx, SCMP_ACT_KILL_PROCESS, nr, 1, SCMP_A0(SCMP_CMP_NE, self));
+  kill(SCMP_SYS(pidfd_send_signal));
+  kill(SCMP_SYS(pidfd_getfd));  // another process's descriptors, with ptrace's rights: as ptrace
   if (p.deny_file_writes) {
     const scmp_datum_t write_flags[] = {O_WRONLY, O_RDWR};
     for (scmp_datum_t f : write_flags) {

@@ -58,6 +58,60 @@ TEST(Confine, SignalsToOtherProcessesKill) {
   EXPECT_TRUE(self.ok()) << self.describe();
 }
 
+// kill(2) is not the only way to signal another process: tgkill, tkill, rt_(tg)sigqueueinfo and
+// pidfd_send_signal reach it too (a candidate could SIGSTOP or SIGKILL its supervisor, the reference,
+// or a worker of another evaluation that waits, prepared, for its turn on the GPU).
+TEST(Confine, SignalsToOtherProcessesKillThroughEveryCall) {
+  EXPECT_EQ(confined([] { return static_cast<int>(syscall(SYS_tgkill, getppid(), getppid(), 0)); }).signal, SIGSYS);
+  EXPECT_EQ(confined([] { return static_cast<int>(syscall(SYS_tkill, getppid(), 0)); }).signal, SIGSYS);
+  EXPECT_EQ(confined([] {
+              siginfo_t si{};
+              si.si_code = SI_QUEUE;
+              si.si_pid = getpid();
+              si.si_uid = getuid();
+              return static_cast<int>(syscall(SYS_rt_sigqueueinfo, getppid(), 0, &si));
+            }).signal,
+            SIGSYS);
+  EXPECT_EQ(confined([] {
+              siginfo_t si{};
+              si.si_code = SI_QUEUE;
+              si.si_pid = getpid();
+              si.si_uid = getuid();
+              return static_cast<int>(syscall(SYS_rt_tgsigqueueinfo, getppid(), getppid(), 0, &si));
+            }).signal,
+            SIGSYS);
+  EXPECT_EQ(confined([] {
+              int fd = static_cast<int>(syscall(SYS_pidfd_open, getppid(), 0));
+              return static_cast<int>(syscall(SYS_pidfd_send_signal, fd, 0, nullptr, 0));
+            }).signal,
+            SIGSYS);
+  // Signals within the process still work: raise (tgkill to itself), pthread_kill to its own thread.
+  auto self = confined([] {
+    signal(SIGUSR1, SIG_IGN);
+    if (raise(SIGUSR1) != 0) return 1;
+    if (syscall(SYS_tgkill, getpid(), syscall(SYS_gettid), 0) != 0) return 2;
+    int rc = 0;
+    std::thread t([&] { rc = pthread_kill(pthread_self(), SIGUSR1); });
+    t.join();
+    if (rc != 0) return 3;
+    if (syscall(SYS_tkill, syscall(SYS_gettid), 0) != 0) return 4;  // the main thread: its tid is the pid
+    sigval v{};
+    return sigqueue(getpid(), SIGUSR1, v) == 0 ? 0 : 5;
+  });
+  EXPECT_TRUE(self.ok()) << self.describe();
+}
+
+// pidfd_getfd copies a descriptor out of another process (ptrace rights, which a worker of the same
+// user that is still dumpable grants: e.g. a torch worker initialised ahead, its output file open,
+// while another candidate runs): killed like ptrace itself.
+TEST(Confine, TakingDescriptorsOfOtherProcessesKills) {
+  auto r = confined([] {
+    int fd = static_cast<int>(syscall(SYS_pidfd_open, getppid(), 0));
+    return static_cast<int>(syscall(SYS_pidfd_getfd, fd, 1, 0)) >= 0 ? 0 : 1;
+  });
+  EXPECT_EQ(r.signal, SIGSYS) << r.describe();
+}
+
 TEST(Confine, ThreadsStillWork) {
   auto r = confined([] {
     int v = 0;
