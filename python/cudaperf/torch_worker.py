@@ -1134,6 +1134,17 @@ def run_perf(torch, model, meta, call_in, prepare, mutated, check_out, out_file,
 
 # ---------------------------------------------------------------- entry
 
+def not_dumpable():
+    """The reference keeps the expected outputs in its memory, and a candidate worker waiting for "go"
+    holds its open output file: neither may be read through /proc/<pid>/mem or /proc/<pid>/fd by a
+    confined candidate (which has also lost its capabilities: sandbox::lock_down)."""
+    try:
+        import ctypes
+        ctypes.CDLL(None, use_errno=True).prctl(4, 0, 0, 0, 0)  # PR_SET_DUMPABLE, 0
+    except (OSError, AttributeError):
+        pass
+
+
 def main(argv=None):
     global CHANNEL
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -1145,6 +1156,8 @@ def main(argv=None):
     p.add_argument("--channel-fd", type=int, default=1)
     p.add_argument("--wait-for-go", action="store_true", help="candidate: import, then wait for 'go' on stdin")
     args = p.parse_args(argv)
+    if args.role in ("reference", "candidate", "spare"):
+        not_dumpable()
     if args.role == "spare":
         # Started ahead of a run by the supervisor: torch imported now; the role and its arguments
         # come as the first line on stdin ({"argv": ["reference", ...]}).

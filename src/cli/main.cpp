@@ -1,13 +1,19 @@
 // The `cudaperf` command: one verb per pipeline stage. Exceptions stop here.
 #include <CLI/CLI.hpp>
+#include <sys/prctl.h>
 
 #include <cstdio>
+#include <cstring>
 #include <exception>
 #include <fmt/format.h>
 
 #include "cli/commands.hpp"
 
 int main(int argc, char** argv) {
+  // The supervisor holds expected outputs and trusted results: not readable through
+  // /proc/<pid>/mem by its confined workers (they also lose their capabilities, sandbox::lock_down).
+  // Not for `profile-target`, which Nsight Compute inspects from outside.
+  if (!(argc > 1 && std::strcmp(argv[1], "profile-target") == 0)) prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
   CLI::App app{"cudaperf — evaluate and reward CUDA kernels written by language models"};
   app.require_subcommand(1);
   app.set_version_flag("--version", "cudaperf 0.1.0");

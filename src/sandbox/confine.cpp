@@ -4,7 +4,9 @@
 #include <sched.h>
 #include <seccomp.h>
 #include <signal.h>
+#include <linux/capability.h>
 #include <sys/prctl.h>
+#include <sys/syscall.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -33,6 +35,11 @@ int forbidden_call_signal() { return SIGSYS; }
 
 std::optional<std::string> lock_down(const ConfinePolicy& p) {
   if (!p.seccomp) return std::nullopt;
+  // No capabilities left (a worker run as root keeps none of root's powers: with CAP_SYS_PTRACE it
+  // could still open another process's /proc/<pid>/mem, non-dumpable or not).
+  __user_cap_header_struct head{_LINUX_CAPABILITY_VERSION_3, 0};
+  __user_cap_data_struct none[2] = {};
+  if (syscall(SYS_capset, &head, none) != 0) return fmt::format("cannot drop capabilities: {}", strerror(errno));
   scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_ALLOW);
   if (!ctx) return std::string("seccomp_init failed");
   int rc = 0;

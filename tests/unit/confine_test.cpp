@@ -6,11 +6,13 @@
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <netinet/in.h>
+#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
 #include <csignal>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <thread>
@@ -50,6 +52,23 @@ TEST(Confine, ForkAndExecKill) {
               return 1;
             }).signal,
             SIGSYS);
+}
+
+// The parent is made non-dumpable (as `cudaperf` makes itself); the confined child, even as root,
+// has no capability left to read its memory through /proc.
+TEST(Confine, ParentMemoryIsNotReadable) {
+  prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
+  static const char secret[] = "expected outputs";
+  auto r = confined([] {
+    int fd = open(("/proc/" + std::to_string(getppid()) + "/mem").c_str(), O_RDONLY);
+    if (fd < 0) return 0;  // refused
+    char buf[sizeof secret] = {};
+    bool got = pread(fd, buf, sizeof buf, reinterpret_cast<off_t>(secret)) == static_cast<ssize_t>(sizeof buf) &&
+               std::memcmp(buf, secret, sizeof buf) == 0;
+    return got ? 1 : 0;
+  });
+  prctl(PR_SET_DUMPABLE, 1, 0, 0, 0);
+  EXPECT_TRUE(r.ok()) << "the confined child read its parent's memory: " << r.describe();
 }
 
 TEST(Confine, SignalsToOtherProcessesKill) {
