@@ -6,9 +6,11 @@
 #include <spawn.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <fmt/format.h>
@@ -143,7 +145,23 @@ ProcessResult run_forked(const std::function<int()>& fn, std::chrono::millisecon
   return r;
 }
 
-GatedChild::GatedChild(const std::function<int()>& prepare, const std::function<int()>& fn) {
+namespace {
+// Closes every descriptor from 3 up except the two given.
+void close_all_but(int a, int b) {
+  int lo = std::min(a, b), hi = std::max(a, b);
+  auto close_from_to = [](unsigned first, unsigned last) {
+    if (first > last) return;
+    if (syscall(SYS_close_range, first, last, 0) == 0) return;
+    long top = std::min<long>(sysconf(_SC_OPEN_MAX) > 0 ? sysconf(_SC_OPEN_MAX) : 65536, 65536);
+    for (long fd = first; fd <= std::min<long>(last, top); ++fd) close(static_cast<int>(fd));
+  };
+  if (lo > 3) close_from_to(3, static_cast<unsigned>(lo - 1));
+  if (hi > lo + 1) close_from_to(static_cast<unsigned>(lo + 1), static_cast<unsigned>(hi - 1));
+  close_from_to(static_cast<unsigned>(hi + 1), ~0U);
+}
+}  // namespace
+
+GatedChild::GatedChild(const std::function<int()>& prepare, const std::function<int()>& fn, bool close_inherited) {
   int ready[2], go[2];
   if (pipe2(ready, O_CLOEXEC) != 0) {
     spawn_failed_ = true;
@@ -167,6 +185,7 @@ GatedChild::GatedChild(const std::function<int()>& prepare, const std::function<
     for (int sig : {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGSYS, SIGTRAP}) signal(sig, SIG_DFL);
     close(ready[0]);
     close(go[1]);
+    if (close_inherited) close_all_but(ready[1], go[0]);
     int code = 1;
     try {
       code = prepare();

@@ -654,7 +654,9 @@ std::vector<GpuImplResult> gpu_check_task(const task::Task& t, const fs::path& r
     // evaluation may be timing meanwhile: context creation runs no kernel); everything after that
     // (loading the implementation, every call) runs with the lock held.
     Worker w{t, configs, o, *log, {}, {}, {}};
-    sandbox::GatedChild child([&] { return w.prepare(); }, [&] { return w.run(im, artifacts[k]); });
+    // The worker keeps no descriptor of this process (a serve worker's job store, a records file):
+    // only under a profiler (no filter) are they left, for its injection library.
+    sandbox::GatedChild child([&] { return w.prepare(); }, [&] { return w.run(im, artifacts[k]); }, !seccomp_disabled());
     child.wait_ready(std::chrono::milliseconds(static_cast<long long>(kPrepareTimeoutS * 1000)));
     auto lock0 = std::chrono::steady_clock::now();
     std::optional<GpuLock> gpu_lock;

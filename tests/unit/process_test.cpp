@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <cerrno>
 #include <csignal>
 #include <cstring>
 #include <unistd.h>
@@ -94,6 +95,20 @@ TEST(Gated, ChildNeverStartedNeverRunsFn) {
   }  // dropped: killed and reaped
   usleep(100 * 1000);
   EXPECT_EQ(*ran, 0);
+}
+
+// A descriptor the caller has open (a job store, a records file) is gone in the child.
+TEST(Gated, InheritedDescriptorsAreClosedWhenAsked) {
+  int fds[2];
+  ASSERT_EQ(pipe(fds), 0);
+  for (bool close_them : {true, false}) {
+    GatedChild child([] { return 0; }, [&] { return write(fds[1], "x", 1) == 1 ? 0 : (errno == EBADF ? 3 : 4); },
+                     close_them);
+    ASSERT_TRUE(child.wait_ready(std::chrono::seconds(10)));
+    EXPECT_EQ(child.start(std::chrono::seconds(10)).exit_code, close_them ? 3 : 0);
+  }
+  close(fds[0]);
+  close(fds[1]);
 }
 
 TEST(Gated, FnCrashAndHangAreReportedLikeRunForked) {

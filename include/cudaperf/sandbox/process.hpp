@@ -33,7 +33,9 @@ ProcessResult run_forked(const std::function<int()>& fn, std::chrono::millisecon
 // A prepare() that returns non-zero ends the child with that code (start() then just reaps it).
 class GatedChild {
  public:
-  GatedChild(const std::function<int()>& prepare, const std::function<int()>& fn);
+  // close_inherited: the child closes every descriptor above stderr it got from the caller (a job
+  // store, a records file, ...) before prepare(), so the code it runs later cannot write to them.
+  GatedChild(const std::function<int()>& prepare, const std::function<int()>& fn, bool close_inherited = false);
   ~GatedChild();  // a child never started is killed and reaped
   GatedChild(const GatedChild&) = delete;
   GatedChild& operator=(const GatedChild&) = delete;
