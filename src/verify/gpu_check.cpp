@@ -657,11 +657,11 @@ std::vector<GpuImplResult> gpu_check_task(const task::Task& t, const fs::path& r
     // The worker keeps no descriptor of this process (a serve worker's job store, a records file):
     // only under a profiler (no filter) are they left, for its injection library.
     sandbox::GatedChild child([&] { return w.prepare(); }, [&] { return w.run(im, artifacts[k]); }, !seccomp_disabled());
-    child.wait_ready(std::chrono::milliseconds(static_cast<long long>(kPrepareTimeoutS * 1000)));
+    const bool ready = child.wait_ready(std::chrono::milliseconds(static_cast<long long>(kPrepareTimeoutS * 1000)));
     auto lock0 = std::chrono::steady_clock::now();
     std::optional<GpuLock> gpu_lock;
-    gpu_lock.emplace(o.gpu_lock);
-    if (!o.gpu_lock.empty() && gpu_lock->fd < 0)
+    gpu_lock.emplace(ready ? o.gpu_lock : std::string());  // a worker that already ended needs no GPU turn
+    if (ready && !o.gpu_lock.empty() && gpu_lock->fd < 0)
       return {result("*", "*", "runtime_error", fmt::format("cannot open the GPU lock file {}", o.gpu_lock))};
     stages.gpu_lock_wait += since(lock0);
     auto worker0 = std::chrono::steady_clock::now();
