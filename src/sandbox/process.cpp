@@ -145,21 +145,21 @@ ProcessResult run_forked(const std::function<int()>& fn, std::chrono::millisecon
   return r;
 }
 
-namespace {
-// Closes every descriptor from 3 up except the two given.
-void close_all_but(int a, int b) {
-  int lo = std::min(a, b), hi = std::max(a, b);
-  auto close_from_to = [](unsigned first, unsigned last) {
+void close_inherited_descriptors(int keep_a, int keep_b) {
+  auto close_from_to = [](long first, long last) {
     if (first > last) return;
-    if (syscall(SYS_close_range, first, last, 0) == 0) return;
+    if (syscall(SYS_close_range, static_cast<unsigned>(first), static_cast<unsigned>(std::min<long>(last, ~0U)), 0) == 0) return;
     long top = std::min<long>(sysconf(_SC_OPEN_MAX) > 0 ? sysconf(_SC_OPEN_MAX) : 65536, 65536);
-    for (long fd = first; fd <= std::min<long>(last, top); ++fd) close(static_cast<int>(fd));
+    for (long fd = first; fd <= std::min(last, top); ++fd) close(static_cast<int>(fd));
   };
-  if (lo > 3) close_from_to(3, static_cast<unsigned>(lo - 1));
-  if (hi > lo + 1) close_from_to(static_cast<unsigned>(lo + 1), static_cast<unsigned>(hi - 1));
-  close_from_to(static_cast<unsigned>(hi + 1), ~0U);
+  long from = 3;
+  for (long keep : {std::min(keep_a, keep_b), std::max(keep_a, keep_b)}) {
+    if (keep < from) continue;
+    close_from_to(from, keep - 1);
+    from = keep + 1;
+  }
+  close_from_to(from, ~0U);
 }
-}  // namespace
 
 GatedChild::GatedChild(const std::function<int()>& prepare, const std::function<int()>& fn, bool close_inherited) {
   int ready[2], go[2];
@@ -185,7 +185,7 @@ GatedChild::GatedChild(const std::function<int()>& prepare, const std::function<
     for (int sig : {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGSYS, SIGTRAP}) signal(sig, SIG_DFL);
     close(ready[0]);
     close(go[1]);
-    if (close_inherited) close_all_but(ready[1], go[0]);
+    if (close_inherited) close_inherited_descriptors(ready[1], go[0]);
     int code = 1;
     try {
       code = prepare();

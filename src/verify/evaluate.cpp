@@ -68,6 +68,7 @@ HostProbe probe_host_side(const task::Task& t, const fs::path& so, double timeou
   *returned = 0;
   auto r = sandbox::run_forked(
       [&]() -> int {
+        sandbox::close_inherited_descriptors();  // e.g. a serve worker's job store
         sandbox::isolate();
         if (sandbox::lock_down()) return 90;
         // Stand-ins for device pointers: a reserved, inaccessible region (a host-side

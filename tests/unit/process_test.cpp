@@ -111,6 +111,20 @@ TEST(Gated, InheritedDescriptorsAreClosedWhenAsked) {
   close(fds[1]);
 }
 
+TEST(Forked, CloseInheritedKeepsOnlyWhatIsAsked) {
+  int a[2], b[2];
+  ASSERT_EQ(pipe(a), 0);
+  ASSERT_EQ(pipe(b), 0);
+  auto r = run_forked([&] {
+    close_inherited_descriptors(b[1]);
+    bool a_gone = write(a[1], "x", 1) < 0 && errno == EBADF;
+    bool b_kept = write(b[1], "y", 1) == 1;
+    return a_gone && b_kept ? 0 : 1;
+  }, std::chrono::seconds(10));
+  EXPECT_TRUE(r.ok()) << r.describe();
+  for (int fd : {a[0], a[1], b[0], b[1]}) close(fd);
+}
+
 TEST(Gated, FnCrashAndHangAreReportedLikeRunForked) {
   GatedChild crash([] { return 0; }, [] { raise(SIGSEGV); return 0; });
   ASSERT_TRUE(crash.wait_ready(std::chrono::seconds(10)));

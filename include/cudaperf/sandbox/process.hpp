@@ -28,6 +28,10 @@ ProcessResult run_process(const std::vector<std::string>& argv, std::chrono::mil
 // must hand back has to live in a MAP_SHARED mapping created before the call (see SharedArena).
 ProcessResult run_forked(const std::function<int()>& fn, std::chrono::milliseconds timeout);
 
+// In a child that will run untrusted code: closes every descriptor above stderr it inherited (a job
+// store, a records file, ...), except keep_a and keep_b, so that code cannot write to them.
+void close_inherited_descriptors(int keep_a = -1, int keep_b = -1);
+
 // run_forked in two steps, so that slow set-up can happen before the caller commits a resource
 // (e.g. the GPU lock): the child runs prepare() at once and waits; fn() runs only after start().
 // A prepare() that returns non-zero ends the child with that code (start() then just reaps it).
