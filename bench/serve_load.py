@@ -227,6 +227,9 @@ def main():
     json.dump(state, open(os.path.join(a.out, "state.json"), "w"))
     open(os.path.join(a.out, "metrics.txt"), "w").write(metrics)
     if stopped_early:
+        part = summarize_store(store)  # what the run so far says (throughput, stages), before any resume
+        json.dump(part, open(os.path.join(a.out, "serve-store-summary.json"), "w"), indent=1)
+        print(json.dumps(part, indent=1), flush=True)
         print(f"deadline: stopped with {done}/{len(unique)} done; resume with --resume {a.out}", flush=True)
         return 3
 
