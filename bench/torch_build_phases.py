@@ -32,9 +32,7 @@ def main():
     for e in r["extensions"]:
         c = e["canonical"]
         work = tempfile.mkdtemp(prefix="phases-")
-        kw = {k: (c[k] or None) if k.startswith("extra_") else c[k]
-              for k in ("cpp_sources", "cuda_sources", "functions", "extra_cflags", "extra_cuda_cflags",
-                        "extra_ldflags", "extra_include_paths", "with_cuda", "with_pytorch_error_handling")}
+        kw = torch_static.load_inline_kwargs(c)
         os.environ["MAX_JOBS"] = "1"
         t0 = time.monotonic()
         cpp_extension.load_inline(name="phases_" + c["name"], build_directory=work, verbose=False, **kw)

@@ -184,6 +184,16 @@ def ext_module_name(canonical, key):
     return f"{canonical['name']}_{key[:16]}"
 
 
+def load_inline_kwargs(canonical):
+    """The keyword arguments that rebuild a canonical extension with load_inline (name, build folder
+    and verbosity are the caller's); empty extra_* lists go back to None, as load_inline's defaults."""
+    kw = {k: canonical[k] for k in ("cpp_sources", "cuda_sources", "functions", "extra_cflags", "extra_cuda_cflags",
+                                    "extra_ldflags", "extra_include_paths", "with_cuda", "with_pytorch_error_handling")}
+    for k in ("extra_cflags", "extra_cuda_cflags", "extra_ldflags", "extra_include_paths"):
+        kw[k] = kw[k] or None
+    return kw
+
+
 class _Env:
     """Module-level constants a static evaluator can see (strings, numbers, lists of them)."""
 

@@ -461,10 +461,7 @@ def build_role(args):
             continue
         work = os.path.join(root, f"tmp-{os.getpid()}-{key[:16]}")  # this worker's own build folder
         os.makedirs(work, exist_ok=True)
-        kw = {k: c[k] for k in ("cpp_sources", "cuda_sources", "functions", "extra_cflags", "extra_cuda_cflags",
-                                "extra_ldflags", "extra_include_paths", "with_cuda", "with_pytorch_error_handling")}
-        for k in ("extra_cflags", "extra_cuda_cflags", "extra_ldflags", "extra_include_paths"):
-            kw[k] = kw[k] or None
+        kw = torch_static.load_inline_kwargs(c)
         out = io.StringIO()
         try:
             saved = sys.stdout, sys.stderr

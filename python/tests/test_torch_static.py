@@ -52,6 +52,14 @@ class StaticGuards(unittest.TestCase):
         b = dict(a, cuda_sources=a["cuda_sources"] + ["// other"])
         self.assertNotEqual(torch_static.extension_key(a, "s"), torch_static.extension_key(b, "s"))
 
+    def test_load_inline_kwargs(self):
+        c = torch_static.check_candidate(self.good)["extensions"][0]["canonical"]
+        kw = torch_static.load_inline_kwargs(c)
+        self.assertNotIn("name", kw)  # the build names the module after its cache key
+        self.assertEqual(kw["cuda_sources"], c["cuda_sources"])
+        self.assertEqual(kw["extra_cuda_cflags"], c["extra_cuda_cflags"])
+        self.assertIsNone(kw["extra_ldflags"])  # empty list in the canonical form: load_inline's default again
+
     def test_unresolved_load_inline(self):
         text = self.good.replace('name="t2c_leaky_relu_vec"', 'name=make_name()')
         r = torch_static.check_candidate(text)
