@@ -654,11 +654,8 @@ int check_gpu(const fs::path& root, bool perf, unsigned jobs, const std::string&
   size_t impls = 0;
   for (const auto& t : tasks) impls += t.impls.size();
   out["time_s"] = {{"total", total_s}, {"compile", compile_s}, {"sources", built.size()}, {"cached", cached},
-                   {"inputs_and_reference", stages.inputs_and_reference}, {"worker_prepare", stages.worker_prepare},
-                   {"worker_start", stages.worker_start},
-                   {"small_configs", stages.small_configs}, {"perf_setup", stages.perf_setup}, {"timed", stages.timed},
-                   {"supervisor_checks", stages.supervisor_checks}, {"workers_total", stages.workers_total},
                    {"workers", stages.workers}};
+  verify::for_each_stage(stages, [&](const char* name, double v) { out["time_s"][name] = v; });
   // Compile latency per CUDA source (the references are gcc): cold builds and cache hits.
   std::vector<double> cold, warm;
   for (size_t k = 0; k < built.size(); ++k)

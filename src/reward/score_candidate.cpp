@@ -91,11 +91,8 @@ json score_from_eval(const task::Task& t, const fs::path& candidate, const verif
   json run = nullptr;  // the GPU run's stages (shared by a batch): where an evaluation's time goes
   if (ev.gpu_stages_run) {
     const auto& st = ev.run_stages;
-    run = {{"wall_s", ev.run_wall_s}, {"workers", st.workers}, {"gpu_lock_wait_s", st.gpu_lock_wait},
-           {"inputs_and_reference_s", st.inputs_and_reference}, {"worker_prepare_s", st.worker_prepare},
-           {"worker_start_s", st.worker_start},
-           {"small_configs_s", st.small_configs}, {"perf_setup_s", st.perf_setup}, {"timed_s", st.timed},
-           {"supervisor_checks_s", st.supervisor_checks}, {"workers_total_s", st.workers_total}};
+    run = {{"wall_s", ev.run_wall_s}, {"workers", st.workers}};
+    verify::for_each_stage(st, [&](const char* name, double v) { run[std::string(name) + "_s"] = v; });
   }
   return json{{"task", t.id},
               {"run_stages", run},

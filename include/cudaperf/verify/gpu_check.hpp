@@ -48,6 +48,21 @@ struct GpuCheckStages {
   int workers = 0;
 };
 
+// Every seconds field of `s` with its name, for the reports that list them (check-gpu's time_s, a
+// reward's run_stages): f(name, seconds).
+template <class F>
+void for_each_stage(const GpuCheckStages& s, F&& f) {
+  f("inputs_and_reference", s.inputs_and_reference);
+  f("worker_prepare", s.worker_prepare);
+  f("worker_start", s.worker_start);
+  f("small_configs", s.small_configs);
+  f("perf_setup", s.perf_setup);
+  f("timed", s.timed);
+  f("supervisor_checks", s.supervisor_checks);
+  f("workers_total", s.workers_total);
+  f("gpu_lock_wait", s.gpu_lock_wait);
+}
+
 struct GpuCheckOptions {
   bool perf = true;               // also run and time the perf configs
   uint64_t seed = 0x6a09e667f3bcc908ull;
