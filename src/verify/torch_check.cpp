@@ -272,15 +272,8 @@ std::unique_ptr<WorkerProcess> take_spare(const TorchRuntime& rt, const std::vec
   std::lock_guard<std::mutex> lock(spare().mu);
   auto w = std::move(spare().w);
   if (!w || spare().key != spare_key(rt, env)) return nullptr;
-  int st = 0;
+  w->step(0);  // gone since it started? (reaped here)
   if (w->exited) return nullptr;
-  if (pid_t got = waitpid(w->pid, &st, WNOHANG); got != 0) {  // gone: reaped here (or an error)
-    if (got == w->pid) {
-      w->exited = true;
-      w->status = st;
-    }
-    return nullptr;
-  }
   size_t skip = worker_argv(rt, "spare").size() - 3;  // interpreter [and -m module]: the rest is the role's argv
   w->write_line(json{{"argv", std::vector<std::string>(argv.begin() + static_cast<long>(skip), argv.end())}}.dump());
   w->t0 = Clock::now();
@@ -1122,27 +1115,32 @@ std::vector<TorchEvalReport> evaluate_torch_candidates(const task::TorchTask& t,
     cplan["out"] = (x / fmt::format("out-{}.bin", k)).string();
     std::ofstream(x / fmt::format("cplan-{}.json", k)) << cplan.dump();
   }
+  // Starts the workers of `ks` not started yet and gives them all "init" at once (init_workers).
+  auto init_batch = [&](const std::vector<size_t>& ks) {
+    std::vector<size_t> got;
+    std::vector<WorkerProcess*> ws;
+    for (size_t k : ks) {
+      if (!workers[k]) workers[k] = spawn(k);
+      if (workers[k]) {
+        got.push_back(k);
+        ws.push_back(workers[k].get());
+      }
+    }
+    auto secs = init_workers(ws, init_deadline());
+    for (size_t i = 0; i < got.size(); ++i)
+      if (secs[i] >= 0) {
+        reps[got[i]].stages["candidate_init_s"] = secs[i];
+        reps[got[i]].stages["candidate_init_batch"] = ws.size();
+      }
+  };
   size_t compared = 0;
   for (size_t j = 0; j < order.size(); ++j) {
     const size_t k = order[j];
     if (j % batch_n == 0) {
       // A new batch: its workers (started ahead) get "init" all at once while no candidate runs,
       // and the next batch's workers start importing (CPU only) while this one runs.
-      std::vector<size_t> ks;
-      std::vector<WorkerProcess*> ws;
-      for (size_t i = j; i < std::min(order.size(), j + batch_n); ++i) {
-        if (!workers[order[i]]) workers[order[i]] = spawn(order[i]);
-        if (workers[order[i]]) {
-          ks.push_back(order[i]);
-          ws.push_back(workers[order[i]].get());
-        }
-      }
-      auto secs = init_workers(ws, init_deadline());
-      for (size_t i = 0; i < ks.size(); ++i)
-        if (secs[i] >= 0) {
-          reps[ks[i]].stages["candidate_init_s"] = secs[i];
-          reps[ks[i]].stages["candidate_init_batch"] = ws.size();
-        }
+      init_batch(std::vector<size_t>(order.begin() + static_cast<long>(j),
+                                     order.begin() + static_cast<long>(std::min(order.size(), j + batch_n))));
       for (size_t i = j + batch_n; i < std::min(order.size(), j + 2 * batch_n); ++i) workers[order[i]] = spawn(order[i]);
     }
     auto& r = reps[k];
@@ -1153,21 +1151,17 @@ std::vector<TorchEvalReport> evaluate_torch_candidates(const task::TorchTask& t,
         if (v.is_number()) r.stages["reference_" + key] = v;
     if (n > 1) r.stages["reference_shared_by"] = std::count(live.begin(), live.end(), true);
     fs::path out = x / fmt::format("out-{}.bin", k);
-    auto cwp = std::move(workers[k]);
-    if (cwp) cwp->step(0);  // anything new since its "initialized": did it end while it waited?
-    if (!cwp || cwp->exited || !cwp->has_event("initialized")) {
+    if (workers[k]) workers[k]->step(0);  // anything new since its "initialized": did it end while it waited?
+    if (!workers[k] || workers[k]->exited || !workers[k]->has_event("initialized")) {
       // Not started, or it ended or hung before "go" (no candidate code had run in it): once more,
       // fresh and alone (no candidate runs now).
       r.stages.erase("candidate_init_s");
       r.stages.erase("candidate_init_batch");
       r.stages["candidate_init_retry"] = 1;
-      cwp = spawn(k);
-      if (cwp)
-        if (auto secs = init_workers({cwp.get()}, init_deadline()); secs[0] >= 0) {
-          r.stages["candidate_init_s"] = secs[0];
-          r.stages["candidate_init_batch"] = 1;
-        }
+      workers[k].reset();
+      init_batch({k});
     }
+    auto cwp = std::move(workers[k]);
     if (!cwp) {
       set_verdict(r, Verdict::RuntimeError, "internal: cannot start the candidate worker");
       continue;
