@@ -27,6 +27,22 @@ double since(Clock::time_point t0) {
   return std::chrono::duration<double>(Clock::now() - t0).count();
 }
 
+// The first steps of every forked child: a process group of its own (a timeout kills it whole), and
+// a crash ends it by its signal, whatever handlers the parent (or a sanitizer) set.
+void child_defaults() {
+  setpgid(0, 0);
+  for (int sig : {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGSYS, SIGTRAP}) signal(sig, SIG_DFL);
+}
+
+// fn()'s return value as the child's exit code; an exception that escapes it: 125.
+int call_guarded(const std::function<int()>& fn) {
+  try {
+    return fn();
+  } catch (...) {
+    return 125;
+  }
+}
+
 // Waits for `pid`, draining `fd` (may be -1) until exit or timeout; kills the process group on timeout.
 void wait_child(pid_t pid, int fd, std::chrono::milliseconds timeout, size_t max_output,
                 ProcessResult& r, Clock::time_point t0) {
@@ -130,16 +146,8 @@ ProcessResult run_forked(const std::function<int()>& fn, std::chrono::millisecon
     return r;
   }
   if (pid == 0) {
-    setpgid(0, 0);
-    // A crash must end the child by its signal, whatever handlers the parent (or a sanitizer) set.
-    for (int sig : {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGSYS, SIGTRAP}) signal(sig, SIG_DFL);
-    int code = 1;
-    try {
-      code = fn();
-    } catch (...) {
-      code = 125;
-    }
-    _exit(code);
+    child_defaults();
+    _exit(call_guarded(fn));
   }
   wait_child(pid, -1, timeout, 0, r, t0);
   return r;
@@ -181,18 +189,11 @@ GatedChild::GatedChild(const std::function<int()>& prepare, const std::function<
     return;
   }
   if (pid == 0) {
-    setpgid(0, 0);
-    for (int sig : {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGSYS, SIGTRAP}) signal(sig, SIG_DFL);
+    child_defaults();
     close(ready[0]);
     close(go[1]);
     if (close_inherited) close_inherited_descriptors(ready[1], go[0]);
-    int code = 1;
-    try {
-      code = prepare();
-    } catch (...) {
-      code = 125;
-    }
-    if (code != 0) _exit(code);
+    if (int code = call_guarded(prepare); code != 0) _exit(code);
     char c = 'r';
     if (write(ready[1], &c, 1) != 1) _exit(0);
     close(ready[1]);
@@ -200,12 +201,7 @@ GatedChild::GatedChild(const std::function<int()>& prepare, const std::function<
     while ((n = read(go[0], &c, 1)) < 0 && errno == EINTR) {}
     if (n != 1) _exit(0);  // the parent went away, or dropped this child without starting it
     close(go[0]);
-    try {
-      code = fn();
-    } catch (...) {
-      code = 125;
-    }
-    _exit(code);
+    _exit(call_guarded(fn));
   }
   close(ready[1]);
   close(go[0]);
