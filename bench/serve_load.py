@@ -103,6 +103,14 @@ def pct(xs, q):
 
 # ------------------------------------------------------------------------------- main
 
+def add_run_stages(totals, res):
+    """Adds one result's share of its GPU run's stage seconds to totals (a batch's run is shared by
+    its jobs, so each job counts 1/batch of it)."""
+    for key, val in (res.get("run_stages") or {}).items():
+        if isinstance(val, (int, float)):
+            totals[key] = totals.get(key, 0.0) + val / max(1, res.get("batch", 1))
+
+
 def summarize_store(path):
     """What a store says about a run that may not have finished: no state.json needed."""
     rows = sqlite3.connect(path).execute("SELECT state, created, finished, result FROM jobs").fetchall()
@@ -113,9 +121,7 @@ def summarize_store(path):
     for r in done:
         res = json.loads(r[3])
         verdicts[res.get("verdict", "?")] = verdicts.get(res.get("verdict", "?"), 0) + 1
-        for key, val in (res.get("run_stages") or {}).items():
-            if isinstance(val, (int, float)):
-                run_totals[key] = run_totals.get(key, 0.0) + val / max(1, res.get("batch", 1))
+        add_run_stages(run_totals, res)
     span = max(r[2] for r in done) - min(r[1] for r in rows) if done else 0.0
     return {"store": os.path.basename(path), "jobs": len(rows), "states": states, "verdicts": verdicts,
             "first_created_to_last_finished_s": round(span, 3),
@@ -256,9 +262,7 @@ def main():
         svc.append(by_id[i][5] - by_id[i][4])
         batch.append(res.get("batch", 1))
         by_gpu[res.get("gpu", "?")] = by_gpu.get(res.get("gpu", "?"), 0) + 1
-        for key, val in (res.get("run_stages") or {}).items():
-            if isinstance(val, (int, float)):
-                run_totals[key] = run_totals.get(key, 0.0) + val / max(1, res.get("batch", 1))
+        add_run_stages(run_totals, res)
     # wall time of the service segments (a resumed run counts each segment, not the gap)
     wall = sum(s["end"] - s["start"] for s in state["segments"])
     redteam_ok = [i for i in unique if state["kind_of"].get(i) == "redteam" and json.loads(by_id[i][6]).get("verdict") == "ok" and json.loads(by_id[i][6]).get("final")]
