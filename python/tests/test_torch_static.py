@@ -91,5 +91,46 @@ class TimingRule(unittest.TestCase):
         self.assertEqual((s["min_ms"], s["median_ms"], s["q1_ms"], s["q3_ms"]), (1.0, 2.5, 1.75, 3.25))
 
 
+class StreamRule(unittest.TestCase):
+    """Same rule and numbers as tests/unit/timing_stats_test.cpp (StreamRule.*)."""
+
+    @staticmethod
+    def playback(windows):
+        calls = []
+
+        def window():
+            median, excess = windows[len(calls)]
+            calls.append(1)
+            return {"median_ms": median, "stop_reason": "converged" if median > 0 else "failed"}, excess
+        return window, calls
+
+    def test_threshold(self):
+        self.assertFalse(torch_timing.outside_stream(0.14, 1.0))
+        self.assertTrue(torch_timing.outside_stream(0.16, 1.0))
+        self.assertFalse(torch_timing.outside_stream(5.0, 0.0))
+
+    def test_clean_window_is_timed_once(self):
+        window, calls = self.playback([(4.0, 0.1), (9.0, 9.0)])
+        stats, excess, first = torch_timing.time_with_stream_rule(window, sleep=lambda s: None)
+        self.assertEqual((len(calls), stats["median_ms"], excess, first), (1, 4.0, 0.1, None))
+
+    def test_window_over_the_line_is_timed_again_and_the_second_counts(self):
+        pauses = []
+        window, calls = self.playback([(4.15, 2.27), (4.2, 0.05)])
+        stats, excess, first = torch_timing.time_with_stream_rule(window, sleep=pauses.append)
+        self.assertEqual((len(calls), stats["median_ms"], excess), (2, 4.2, 0.05))
+        self.assertEqual(first, {"median_ms": 4.15, "wall_excess_ms": 2.27})
+        self.assertEqual(pauses, [0.3])
+        window, calls = self.playback([(0.02, 3.0), (0.02, 3.1), (0.01, 0.0)])  # off the stream both times
+        stats, excess, _ = torch_timing.time_with_stream_rule(window, sleep=lambda s: None)
+        self.assertEqual(len(calls), 2)
+        self.assertTrue(torch_timing.outside_stream(excess, stats["median_ms"]))
+
+    def test_failed_window_is_not_timed_again(self):
+        window, calls = self.playback([(-1.0, 50.0), (4.0, 0.0)])
+        stats, _, first = torch_timing.time_with_stream_rule(window, sleep=lambda s: None)
+        self.assertEqual((len(calls), stats["stop_reason"], first), (1, "failed", None))
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -654,7 +654,7 @@ int check_gpu(const fs::path& root, bool perf, unsigned jobs, const std::string&
   size_t impls = 0;
   for (const auto& t : tasks) impls += t.impls.size();
   out["time_s"] = {{"total", total_s}, {"compile", compile_s}, {"sources", built.size()}, {"cached", cached},
-                   {"workers", stages.workers}};
+                   {"workers", stages.workers}, {"retimed", stages.retimed}};
   verify::for_each_stage(stages, [&](const char* name, double v) { out["time_s"][name] = v; });
   // Compile latency per CUDA source (the references are gcc): cold builds and cache hits.
   std::vector<double> cold, warm;

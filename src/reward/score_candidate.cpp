@@ -91,7 +91,7 @@ json score_from_eval(const task::Task& t, const fs::path& candidate, const verif
   json run = nullptr;  // the GPU run's stages (shared by a batch): where an evaluation's time goes
   if (ev.gpu_stages_run) {
     const auto& st = ev.run_stages;
-    run = {{"wall_s", ev.run_wall_s}, {"workers", st.workers}};
+    run = {{"wall_s", ev.run_wall_s}, {"workers", st.workers}, {"retimed", st.retimed}};
     verify::for_each_stage(st, [&](const char* name, double v) { run[std::string(name) + "_s"] = v; });
   }
   return json{{"task", t.id},

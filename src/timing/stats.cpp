@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <thread>
 
 namespace cudaperf::timing {
 
@@ -83,6 +84,20 @@ Measurement measure(const std::function<double(bool& throttled)>& sample, const 
   m.summary = summarize(kept);
   m.summary.discarded = discarded;
   return m;
+}
+
+bool outside_stream(double median_excess_ms, double median_ms) {
+  return median_ms > 0 && median_excess_ms > 0.1 * median_ms + 0.05;
+}
+
+StreamRuleTiming time_with_stream_rule(const std::function<Window()>& window, std::chrono::milliseconds pause) {
+  StreamRuleTiming t{window(), std::nullopt};
+  if (t.reported.m.reason != StopReason::Failed && outside_stream(t.reported.excess_ms, t.reported.m.summary.median)) {
+    t.first = t.reported;
+    std::this_thread::sleep_for(pause);
+    t.reported = window();
+  }
+  return t;
 }
 
 Measurement measure_cpu(const std::function<void()>& fn, const StoppingRule& rule) {

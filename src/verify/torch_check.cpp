@@ -836,7 +836,7 @@ void judge_candidate(TorchEvalReport& r, const task::TorchTask& t, const TorchRu
     }
     if (cr.status == "ok" && c.perf && !rt.test_mode) {
       double excess = e.value("wall_excess_ms", 0.0);
-      if (cr.median_ms > 0 && excess > 0.1 * cr.median_ms + 0.05) {
+      if (timing::outside_stream(excess, cr.median_ms)) {
         cr.status = "hack_suspected";
         cr.message = fmt::format("rule stream: work outside the current stream: wall time to a device-wide sync exceeds the "
                                  "stream's event time by {:.3f} ms (events {:.4f} ms)", excess, cr.median_ms);

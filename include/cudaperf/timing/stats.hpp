@@ -3,6 +3,7 @@
 #pragma once
 #include <chrono>
 #include <functional>
+#include <optional>
 #include <vector>
 
 namespace cudaperf::timing {
@@ -38,6 +39,26 @@ struct Measurement {
 // Calls `sample()` (which returns one timing, or a negative value on failure, and may report
 // itself as throttled through `throttled`) until the rule says stop.
 Measurement measure(const std::function<double(bool& throttled)>& sample, const StoppingRule& rule);
+
+// The stream rule (DESIGN §4): work an implementation puts anywhere but its stream shows up as
+// wall time to a device-wide sync beyond the stream's event time. True when the median excess
+// (ms) is more than 10 % of the median event time plus 50 us. A first window over the line is
+// timed again once (another process's CUDA context start-up or a loaded CPU can also open the
+// gap); the second window's timing and excess are the ones reported and judged.
+bool outside_stream(double median_excess_ms, double median_ms);
+
+// One timed window: its measurement and the median wall-minus-events excess of its calls (ms).
+struct Window {
+  Measurement m;
+  double excess_ms = 0;
+};
+struct StreamRuleTiming {
+  Window reported;               // the window whose numbers count
+  std::optional<Window> first;   // set when the first window was over the line and timed again
+};
+// Runs `window()` once; when that window is over the stream rule (and did not fail), pauses for
+// `pause` and runs it once more, and reports the second.
+StreamRuleTiming time_with_stream_rule(const std::function<Window()>& window, std::chrono::milliseconds pause);
 
 // Times a CPU function with the steady clock under the same rule (seconds per call): the
 // sequential C baseline of speedups.

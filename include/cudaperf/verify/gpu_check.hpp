@@ -46,6 +46,7 @@ struct GpuCheckStages {
   double workers_total = 0;         // wall time of all workers (includes process start and exit)
   double gpu_lock_wait = 0;         // waiting for the GPU lock (other evaluations on the same GPU)
   int workers = 0;
+  int retimed = 0;                  // perf configs timed a second time by the stream rule (timing::outside_stream)
 };
 
 // Every seconds field of `s` with its name, for the reports that list them (check-gpu's time_s, a
