@@ -20,7 +20,7 @@ def main():
     a = ap.parse_args()
     head = "| task | impl | verdict | perf ms | eager ms | compile ms | vs eager | vs compile |"
     if a.stages:
-        head += " reference s | candidate s | baselines s |"
+        head += " reference s | candidate s | baselines s | init s |"  # init: the candidate worker's batch init
     print(head)
     print("|" + "---|" * (head.count("|") - 1))
     f = lambda v, d=3: f"{v:.{d}f}" if isinstance(v, (int, float)) and v > 0 else ""  # noqa: E731
@@ -29,7 +29,7 @@ def main():
                 f"{f(perf.get('compile_ms'))} | {f(r.get('speedup_vs_eager'), 2)}× | {f(r.get('speedup_vs_compile'), 2)}× |")
         if a.stages:
             s = r.get("stages", {})
-            line += f" {f(s.get('reference_s'), 1)} | {f(s.get('candidate_s'), 1)} | {f(s.get('baselines_s'), 1)} |"
+            line += f" {f(s.get('reference_s'), 1)} | {f(s.get('candidate_s'), 1)} | {f(s.get('baselines_s'), 1)} | {f(s.get('candidate_init_s'), 1)} |"
         print(line.replace(" × |", " |"))
 
 

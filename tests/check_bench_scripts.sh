@@ -35,7 +35,11 @@ print("reward fidelity: ok")
 PY
 # torch2cuda tables (bench/torch_table.py) from a committed H200 check-gpu result: the row we quote
 out=$(python3 "$src/bench/torch_table.py" "$src/bench/results/2026-12-01-h200-torch-dataset/data_tasks_torch2cuda_fused_bias_gelu.json" --stages)
-grep -qF "| fused/bias_gelu | fused_vectorized | ok | 0.279 | 0.495 | 0.249 | 1.77× | 0.89× | 4.8 | 7.9 | 20.6 |" <<<"$out" \
+grep -qF "| fused/bias_gelu | fused_vectorized | ok | 0.279 | 0.495 | 0.249 | 1.77× | 0.89× | 4.8 | 7.9 | 20.6 |  |" <<<"$out" \
+  || { echo "torch table: unexpected rows"; echo "$out"; exit 1; }
+# a run with batched candidate init (its column filled)
+out=$(python3 "$src/bench/torch_table.py" "$src/bench/results/2026-12-01-h200-torch-dataset-3/torch2cuda_normalization_softmax.json" --stages)
+grep -qF "| normalization/softmax | block_online | ok | 0.343 | 0.512 | 0.357 | 1.49× | 1.04× | 4.7 | 1.7 | 1.9 | 4.2 |" <<<"$out" \
   || { echo "torch table: unexpected rows"; echo "$out"; exit 1; }
 echo "torch table: ok"
 # serve_load.py --summarize-store on a store built here: 3 jobs, 2 done in one batch of 2 at t=100..160
