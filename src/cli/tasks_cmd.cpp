@@ -569,15 +569,20 @@ int check_gpu(const fs::path& root, bool perf, unsigned jobs, const std::string&
         warm_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count();
       });
     auto builds = verify::prebuild_torch_candidates(cands, jobs);
-    int cold = 0, failed = 0;
+    int cold = 0, failed = 0, full_header = 0;  // full_header: the cut-down torch/extension.h was not enough
     for (const auto& b : builds) {
       if (b.contains("extensions"))
-        for (const auto& e : b["extensions"]) cold += !e.value("cached", false);
+        for (const auto& e : b["extensions"]) {
+          cold += !e.value("cached", false);
+          full_header += e.value("headers", "") == "full";
+        }
       failed += build_failed(b);
     }
     double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - b0).count();
-    fmt::print(stderr, "[torch] prebuilt {} candidate(s): {} extension(s) built cold, {} failed, {:.1f} s\n", cands.size(), cold, failed, secs);
-    out["torch_prebuild"] = {{"candidates", cands.size()}, {"cold_extensions", cold}, {"failed", failed}, {"seconds", secs}};
+    fmt::print(stderr, "[torch] prebuilt {} candidate(s): {} extension(s) built cold ({} against the full torch/extension.h), {} failed, {:.1f} s\n",
+               cands.size(), cold, full_header, failed, secs);
+    out["torch_prebuild"] = {{"candidates", cands.size()}, {"cold_extensions", cold}, {"full_header", full_header},
+                             {"failed", failed}, {"seconds", secs}};
     if (warm_thread.joinable()) {
       warm_thread.join();
       int bad = 0;
