@@ -9,7 +9,7 @@ what torch_worker's build tries first), each command run alone.
 import argparse, csv, json, os, platform, shlex, subprocess, sys, tempfile, time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "python"))
-from cudaperf import torch_static  # noqa: E402
+from cudaperf import torch_static, torch_worker  # noqa: E402
 
 
 def timed(cmd, cwd):
@@ -46,10 +46,9 @@ def main():
                 continue
             entry = {"tool": os.path.basename(shlex.split(cmd)[0])}
             if a.slim:  # the same command with the cut-down header first on the include path
-                headers = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "python", "cudaperf",
-                                       "build_headers", "cu" if entry["tool"] == "nvcc" else "cpp")
+                headers = os.path.join(torch_worker.BUILD_HEADERS, "cu" if entry["tool"] == "nvcc" else "cpp")
                 args = shlex.split(cmd)
-                entry["with_slim_headers_s"] = round(timed(shlex.join([args[0], "-I" + os.path.abspath(headers), *args[1:]]), work), 2)
+                entry["with_slim_headers_s"] = round(timed(shlex.join([args[0], "-I" + headers, *args[1:]]), work), 2)
             if entry["tool"] == "nvcc":
                 tcsv = os.path.join(work, "nvcc-time.csv")
                 entry["seconds"] = round(timed(cmd + f" --time {tcsv}", work), 2)

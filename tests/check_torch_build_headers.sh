@@ -18,29 +18,28 @@ for c in slim_ok needs_full_header does_not_compile; do
   "$py" -m cudaperf.torch_worker build --candidate "$data/torch_build/$c.py" --cache "$tmp/$c" > "$tmp/$c.json" 2> "$tmp/$c.err" &
 done
 wait
-"$py" - "$tmp" <<'PY' || status=1
-import importlib.machinery, importlib.util, json, os, sys
+"$py" - "$tmp" "$data/torch_build" <<'PY' || status=1
+import json, os, sys
 import torch  # noqa: F401  (the extension links against torch's libraries)
-tmp = sys.argv[1]
+from cudaperf import torch_static, torch_worker
+tmp, cands = sys.argv[1], sys.argv[2]
 def built(c):
     ev = [json.loads(l) for l in open(os.path.join(tmp, c + ".json")) if l.startswith("{")]
     return [e for e in ev if e.get("event") == "built"][-1]
-def load(e):  # as CandidateLoader does: the module name is the .so's name, PyInit_<name> must exist
-    name = os.path.basename(e["so"])[:-3]
-    loader = importlib.machinery.ExtensionFileLoader(name, e["so"])
-    m = importlib.util.module_from_spec(importlib.util.spec_from_file_location(name, e["so"], loader=loader))
-    loader.exec_module(m)
-    return m
+def load(c, b):  # through the candidate worker's own loader, with the candidate's load_inline arguments
+    path = os.path.join(cands, c + ".py")
+    canon = torch_static.check_candidate(open(path).read(), path)["extensions"][0]["canonical"]
+    return torch_worker.CandidateLoader(b["extensions"], b["salt"])(canon["name"], **torch_static.load_inline_kwargs(canon))
 ok = True
 b = built("slim_ok")
 e = b["extensions"][0] if b["extensions"] else {}
-if b["status"] != "ok" or e.get("headers") != "slim" or "slim_failed_s" in e or not hasattr(load(e), "twice"):
+if b["status"] != "ok" or e.get("headers") != "slim" or "slim_failed_s" in e or not hasattr(load("slim_ok", b), "twice"):
     print("FAIL slim_ok:", b); ok = False
 else:
     print(f"ok   slim_ok: headers slim, {e['seconds']:.1f} s")
 b = built("needs_full_header")
 e = b["extensions"][0] if b["extensions"] else {}
-if b["status"] != "ok" or e.get("headers") != "full" or not e.get("slim_failed_s") or not hasattr(load(e), "twice"):
+if b["status"] != "ok" or e.get("headers") != "full" or not e.get("slim_failed_s") or not hasattr(load("needs_full_header", b), "twice"):
     print("FAIL needs_full_header:", b); ok = False
 else:
     print(f"ok   needs_full_header: slim try failed after {e['slim_failed_s']:.1f} s, full header {e['seconds']:.1f} s, imports")

@@ -435,8 +435,9 @@ BUILD_HEADERS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "build_
 
 def slim_kwargs(kw):
     """load_inline's arguments with cudaperf's cut-down torch/extension.h first on the include path
-    (build_headers/cu for the CUDA file, build_headers/cpp for the C++ file): a cold build parses
-    ~2.6x less. Off with CUDAPERF_TORCH_SLIM_HEADERS=0."""
+    (build_headers/cu for the CUDA file, build_headers/cpp for the C++ file): a cold build takes about
+    half the CPU (bench/results/2026-12-01-cpu-torch-build-slim-headers.json). Off with
+    CUDAPERF_TORCH_SLIM_HEADERS=0."""
     if os.environ.get("CUDAPERF_TORCH_SLIM_HEADERS", "1") == "0":
         return None
     out = dict(kw)
