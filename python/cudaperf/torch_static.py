@@ -18,6 +18,8 @@ import json
 import re
 import sys
 
+from cudaperf import torch_cpp_rules
+
 # Modules a candidate may import (and the only ones). Everything else names its rule.
 ALLOWED_IMPORTS = {"torch", "torch.nn", "torch.nn.functional", "torch.utils.cpp_extension", "math", "typing", "os",
                    "__future__"}
@@ -34,9 +36,38 @@ IMPORT_RULES = {
     "io": "file_access", "glob": "file_access",
 }
 FORBIDDEN_BUILTINS = {"eval", "exec", "compile", "__import__", "globals", "locals", "vars", "getattr", "setattr",
-                      "delattr", "open", "breakpoint", "input", "exit", "quit", "__builtins__", "__loader__", "__spec__"}
-FRAME_ATTRS = {"f_back", "f_globals", "f_locals", "f_builtins", "f_code", "gi_frame", "tb_frame", "cr_frame",
-               "ag_frame", "tb_next", "co_code"}
+                      "delattr", "open", "breakpoint", "input", "exit", "quit", "__builtins__", "__loader__", "__spec__",
+                      "type", "dir", "help", "memoryview", "__build_class__", "copyright", "credits", "license"}
+FRAME_ATTRS = {"f_back", "f_globals", "f_locals", "f_builtins", "f_code", "f_trace", "gi_frame", "gi_code", "tb_frame",
+               "cr_frame", "cr_code", "ag_frame", "ag_code", "tb_next", "co_code", "co_consts", "co_names"}
+# Default-deny over module objects: a module may only be the base of an attribute chain that ends on
+# an allowed name (a function, class, dtype or constant); never a value of its own (`m = os.path`,
+# `f(typing)`), and no attribute outside the allowlist below (`typing.sys`, `os.path.sys`, `torch.ops`).
+MODULE_PATHS = {"torch", "torch.nn", "torch.nn.functional", "torch.nn.init", "torch.cuda", "torch.utils",
+                "torch.utils.cpp_extension", "os", "os.path", "math", "typing", "__future__"}
+MATH_OK = {"pi", "e", "tau", "inf", "nan", "sqrt", "exp", "log", "log2", "log10", "log1p", "expm1", "pow", "ceil",
+           "floor", "trunc", "fabs", "isqrt", "gcd", "lcm", "prod", "fsum", "sin", "cos", "tan", "asin", "acos",
+           "atan", "atan2", "sinh", "cosh", "tanh", "erf", "erfc", "gamma", "lgamma", "isnan", "isinf", "isfinite",
+           "copysign", "hypot", "radians", "degrees", "comb", "perm", "factorial", "fmod", "modf", "frexp", "ldexp"}
+TYPING_OK = {"Any", "Optional", "List", "Tuple", "Dict", "Union", "Sequence", "Callable", "Iterable", "Mapping",
+             "Set", "FrozenSet", "Literal", "Final", "TYPE_CHECKING", "NamedTuple"}
+OS_OK = {"os.environ", "os.environ.get", "os.environ.setdefault", "os.getenv", "os.getcwd", "os.sep", "os.cpu_count",
+         "os.path.join", "os.path.dirname", "os.path.basename", "os.path.abspath", "os.path.exists",
+         "os.path.isfile", "os.path.splitext"}
+TORCH_DTYPES = {"float32", "float", "float16", "half", "bfloat16", "float64", "double", "int8", "int16", "int32", "int",
+                "int64", "long", "uint8", "bool", "complex64", "complex128", "float8_e4m3fn", "float8_e5m2"}
+# torch.<name> a candidate may name (compute functions among them are torch_fallback outside __init__).
+TORCH_TOP_OK = TORCH_DTYPES | {
+    "Tensor", "Size", "device", "dtype", "finfo", "iinfo", "Generator", "empty", "empty_like", "empty_strided",
+    "zeros", "zeros_like", "ones", "ones_like", "full", "full_like", "tensor", "as_tensor", "arange", "linspace",
+    "rand", "randn", "randint", "rand_like", "randn_like", "randint_like", "normal", "eye", "no_grad",
+    "inference_mode", "is_tensor", "numel", "get_default_dtype", "is_floating_point", "manual_seed", "cat", "stack",
+    "contiguous_format", "channels_last", "strided", "float_power"}
+TORCH_CLASSES = {"Tensor", "Size", "device", "dtype", "finfo", "iinfo", "Generator"}
+TORCH_CUDA_OK = {"current_stream", "current_device", "is_available", "synchronize", "get_device_properties",
+                 "device_count", "get_device_name", "get_device_capability"}
+NN_CONTAINERS = {"Module", "Parameter", "ParameterList", "ParameterDict", "ModuleList", "ModuleDict", "Sequential",
+                 "Identity", "Buffer"}
 OS_ALLOWED = {"environ", "path", "getcwd", "sep", "cpu_count", "getenv"}
 # torch.* prefixes a candidate may not touch at all, with their rule.
 TORCH_FORBIDDEN = [
@@ -68,7 +99,7 @@ TORCH_CALL_OK = {"torch.empty", "torch.empty_like", "torch.empty_strided", "torc
                  "torch.cuda.is_available", "torch.cuda.synchronize", "torch.cuda.get_device_properties",
                  "torch.nn.Parameter", "torch.nn.ParameterList", "torch.nn.ModuleList", "torch.nn.init",
                  "torch.get_default_dtype", "torch.finfo", "torch.iinfo", "torch.is_floating_point"}
-# Tensor methods that compute (a call `.name(` in ModelNew's methods is a torch fallback).
+# Tensor methods that compute (a call `.name(` in any function but __init__ is a torch fallback).
 COMPUTE_METHODS = {
     "matmul", "mm", "bmm", "addmm", "baddbmm", "addmv", "mv", "dot", "einsum", "relu", "relu_", "sigmoid",
     "sigmoid_", "tanh", "tanh_", "softmax", "log_softmax", "sum", "mean", "amax", "amin", "argmax", "argmin", "prod",
@@ -83,46 +114,22 @@ COMPUTE_METHODS = {
     "mode", "any", "all", "count_nonzero", "bincount", "histc", "unfold", "fold", "pad", "interpolate",
     "avg_pool1d", "avg_pool2d", "avg_pool3d", "max_pool1d", "max_pool2d", "max_pool3d",
 }
-# Rules over the CUDA / C++ sources handed to load_inline.
-SOURCE_RULES = [
-    (r"\bcudaStreamCreate\w*|\bgetStreamFromPool\b|\bcudaLaunchHostFunc\b|\bcudaStreamAddCallback\b|"
-     r"\bcudaGraph\w*|\bcudaStreamBeginCapture\b|\bcudaStreamPerThread\b|\bcudaStreamLegacy\b",
-     "stream_or_thread", "creates or uses its own stream, graph or host callback"),
-    (r"std::thread\b|\bpthread_create\b|std::async\b|#\s*include\s*<thread>|#\s*include\s*<future>",
-     "stream_or_thread", "starts a host thread"),
-    (r"\bfork\s*\(|\bvfork\s*\(|\bsystem\s*\(|\bpopen\s*\(|\bexecv\w*\s*\(|\bexecl\w*\s*\(|\bsyscall\s*\(|"
-     r"\bdlopen\s*\(|\bdlsym\s*\(|\bgetenv\s*\(|\bfopen\s*\(|std::[io]?fstream\b|\bkill\s*\(",
-     "process_or_file", "calls the OS (processes, files, dynamic loading, environment)"),
-    (r"\bcudaDeviceSetLimit\b|\baccessPolicyWindow\b|\bcudaStreamSetAttribute\b|\bcudaCtxResetPersistingL2Cache\b|"
-     r"\bcudaDeviceSetCacheConfig\b|\bcudaDeviceReset\b|\bcudaSetDevice\b|\bcudaDeviceSetSharedMemConfig\b",
-     "device_state", "changes device-wide state (limits, persisting L2, device reset)"),
-    (r"\bcublas\w*|\bcudnn\w*|\bcufft\w*|\bcusparse\w*|\bcusolver\w*|\bcutlass\b|\bcute::|\bthrust::|\bcub::|"
-     r"#\s*include\s*<(?:thrust|cub|cutlass|cute|cublas\w*|cudnn\w*|cufft\w*|cusparse\w*|cusolver\w*)",
-     "library_call", "calls a library instead of its own kernels"),
-    (r"\.(?:matmul|mm|bmm|addmm|conv\w*|linear|softmax|log_softmax|einsum|relu|sigmoid|tanh|gelu|layer_norm|"
-     r"batch_norm|group_norm|logsumexp|cumsum|leaky_relu)\s*\(",
-     "torch_fallback", "calls a PyTorch operator from C++ instead of its own kernel"),
-    (r"#\s*include\s*\"|#\s*include\s*</|#\s*include\s*<\.\.", "include_rule",
-     "includes a file by path (only <system> headers)"),
-]
-FLAG_RULES = [
-    (r"fast[-_]math|-ftz|--ftz|-prec-div=false|-prec-sqrt=false|-fmad", "precision", "a fast-math / flush-to-zero flag"),
-    (r"(?:^|\s)-l|(?:^|\s)-L|\.so\b|\.a\b|cublas|cudnn|cufft|curand|cusparse|cusolver|nvrtc|lcuda\b",
-     "library_call", "links a library"),
-    (r"-Xlinker|-Wl,|--linker-options|-include\b|-I\s*/|-I/|--include-path|-D\s*TORCH_EXTENSION_NAME",
-     "build_flags", "changes how the extension is linked or what it includes"),
-]
+# torch.<name> / torch.nn.functional.<name> functions a candidate may name (compute: torch_fallback
+# outside __init__).
+TORCH_COMPUTE = COMPUTE_METHODS | {"cat", "stack", "float_power", "normal", "dropout", "embedding", "one_hot",
+                                   "normalize", "scaled_dot_product_attention", "cosine_similarity", "nll_loss",
+                                   "smooth_l1_loss", "huber_loss", "binary_cross_entropy", "l1_loss", "glu",
+                                   "relu6", "logsigmoid", "softsign", "tanhshrink", "threshold", "hinge_embedding_loss",
+                                   "triplet_margin_loss", "margin_ranking_loss", "adaptive_avg_pool1d",
+                                   "adaptive_avg_pool2d", "adaptive_avg_pool3d", "adaptive_max_pool2d", "pixel_shuffle",
+                                   "cumsum", "flip", "roll", "argsort", "rms_norm", "local_response_norm"}
+TORCH_TOP_OK |= TORCH_COMPUTE
+# Rules over the CUDA / C++ sources and the flags handed to load_inline: torch_cpp_rules.
 LOAD_INLINE_POSITIONAL = ["name", "cpp_sources", "cuda_sources"]
 LOAD_INLINE_KEYS = ["name", "cpp_sources", "cuda_sources", "functions", "extra_cflags", "extra_cuda_cflags",
                     "extra_ldflags", "extra_include_paths", "with_cuda", "with_pytorch_error_handling"]
 IGNORED_KEYS = {"verbose", "build_directory", "keep_intermediates", "is_python_module", "use_pch",
                 "no_implicit_headers", "is_standalone"}
-
-# torch:: / at:: functions C++ sources may call (allocation, options, the stream); any other is an operator.
-CPP_TORCH_OK = {"empty", "empty_like", "empty_strided", "zeros", "zeros_like", "ones", "ones_like", "full", "full_like",
-                "TensorOptions", "dtype", "device", "Device", "IntArrayRef", "Scalar", "Tensor", "nullopt", "tensor",
-                "arange_not_allowed"}
-CPP_TORCH_CALL = re.compile(r"\b(?:torch|at)::([A-Za-z_]\w*)\s*(?:<[^<>()]*>)?\s*\(")
 
 KERNEL_RE = re.compile(r"__global__\s+(?:__launch_bounds__\s*\([^)]*\)\s*)?(?:static\s+|inline\s+)*void\s+"
                        r"(?:__launch_bounds__\s*\([^)]*\)\s*)?([A-Za-z_]\w*)")
@@ -194,6 +201,52 @@ def load_inline_kwargs(canonical):
     return kw
 
 
+def module_path_problem(path):
+    """'' when a dotted path rooted at an imported module is allowed as the end of an attribute chain,
+    else why not (default-deny: see MODULE_PATHS)."""
+    parts = path.split(".")
+    if path in MODULE_PATHS:
+        return f"uses the module object '{path}' as a value (a module may only be the base of an allowed name)"
+    root, rest = parts[0], parts[1:]
+    why = f"'{path}' is not on the allowlist of names a candidate may use"
+    if root == "math":
+        return "" if len(rest) == 1 and rest[0] in MATH_OK else why
+    if root == "typing":
+        return "" if len(rest) == 1 and rest[0] in TYPING_OK else why
+    if root == "os":
+        return "" if path in OS_OK else why
+    if root == "__future__":
+        return ""
+    if root != "torch" or not rest:
+        return why
+    head = rest[0]
+    if head in TORCH_TOP_OK:
+        return "" if len(rest) == 1 or (head in TORCH_CLASSES and not rest[1].startswith("_")) else why
+    if head == "nn" and len(rest) >= 2:
+        x = rest[1]
+        if x == "functional":
+            return "" if len(rest) == 3 and rest[2] in TORCH_COMPUTE else why
+        if x == "init":
+            return "" if len(rest) == 3 and (re.fullmatch(r"[a-z][a-z0-9_]*_", rest[2]) or rest[2] == "calculate_gain") \
+                else why
+        if x in NN_CONTAINERS or (re.fullmatch(r"[A-Z][A-Za-z0-9]*", x) and not x.startswith(("Lazy", "Uninitialized"))):
+            return "" if all(not p.startswith("_") for p in rest[2:]) else why
+        return why
+    if head == "cuda":
+        return "" if len(rest) == 2 and rest[1] in TORCH_CUDA_OK else why
+    if head == "utils":
+        return "" if rest[1:] == ["cpp_extension", "load_inline"] else why
+    return why
+
+
+def is_torch_compute(path):
+    """torch.<f> / torch.nn.functional.<f> that computes (not allocation, a class or a dtype)."""
+    parts = path.split(".")
+    if len(parts) == 2 and parts[0] == "torch":
+        return parts[1] in TORCH_COMPUTE and path not in TORCH_CALL_OK
+    return len(parts) == 4 and parts[:3] == ["torch", "nn", "functional"]
+
+
 class _Env:
     """Module-level constants a static evaluator can see (strings, numbers, lists of them)."""
 
@@ -254,6 +307,7 @@ class CandidateChecker(ast.NodeVisitor):
         self.extensions = []       # resolved load_inline calls (canonical) or {"unresolved": why}
         self.model_new = None
         self.in_model_new_method = None
+        self.functions = []        # names of the enclosing functions / lambdas, innermost last
         self.torch_layers = set()  # self.<attr> names assigned torch.nn layers in ModelNew.__init__
         self.load_inline_names = set()  # module-level names bound to a load_inline result
         self.ext_attrs = set()          # self.<attr> bound to one of them in ModelNew.__init__
@@ -277,6 +331,12 @@ class CandidateChecker(ast.NodeVisitor):
     def visit_Import(self, node):
         for a in node.names:
             self.check_import(node, a.name)
+            if a.name.split(".")[0] in ("torch", "os", "math", "typing") and a.name not in MODULE_PATHS:
+                n = len(self.findings)
+                self.check_dotted(node, a.name)
+                if len(self.findings) == n:
+                    self.add("module_attribute", node, f"imports '{a.name}' (only torch, torch.nn, torch.nn.functional, "
+                                                       f"torch.cuda, torch.utils.cpp_extension, math, typing, os)")
             if a.asname:
                 self.aliases[a.asname] = a.name
             else:
@@ -302,7 +362,10 @@ class CandidateChecker(ast.NodeVisitor):
             else:
                 self.check_import(node, mod)
             self.aliases[a.asname or a.name] = full
+            n = len(self.findings)
             self.check_dotted(node, full)
+            if len(self.findings) == n and full not in MODULE_PATHS and (why := module_path_problem(full)):
+                self.add("module_attribute", node, why)
 
     def check_import(self, node, name):
         top = name.split(".")[0]
@@ -336,11 +399,47 @@ class CandidateChecker(ast.NodeVisitor):
         if import_default:
             self.add(import_default, node, f"imports '{path}'")
 
+    def compute_scope(self):
+        """Inside a function or lambda that is not (inside) an __init__: where a candidate's forward
+        computation may run, so torch compute there is a fallback (every function, not only ModelNew's)."""
+        return bool(self.functions) and "__init__" not in self.functions
+
+    def where(self):
+        return f"{self.functions[-1]}()" if self.functions else "module level"
+
+    def leaf_check(self, node, path):
+        """The end of an attribute chain (or a bare name) that resolves to `path` under an import."""
+        n = len(self.findings)
+        self.check_dotted(node, path)
+        if len(self.findings) != n:
+            return
+        why = module_path_problem(path)
+        if why:
+            self.add("module_object" if path in MODULE_PATHS else "module_attribute", node, why)
+            return
+        parent = getattr(node, "_parent", None)
+        called = isinstance(parent, ast.Call) and parent.func is node
+        if not called and is_torch_compute(path) and "__init__" not in self.functions:
+            self.add("torch_fallback", node, f"{self.where()} names the PyTorch function '{path}' (kept or passed "
+                                             f"around, it would run in place of the candidate's kernels)")
+
     def visit_Name(self, node):
         if node.id in FORBIDDEN_BUILTINS:
             self.add("forbidden_builtin", node, f"uses the builtin '{node.id}'")
         if node.id in ("Model",) and isinstance(node.ctx, ast.Load):
             self.add("reference_access", node, "refers to 'Model' (the reference class is not the candidate's)")
+        if node.id in self.aliases:
+            if not isinstance(node.ctx, ast.Load):
+                self.add("monkey_patch", node, f"rebinds the imported name '{node.id}'")
+            else:
+                parent = getattr(node, "_parent", None)
+                if not (isinstance(parent, ast.Attribute) and parent.value is node):
+                    self.leaf_check(node, self.aliases[node.id])
+        self.generic_visit(node)
+
+    def visit_arg(self, node):
+        if node.arg in self.aliases:
+            self.add("monkey_patch", node, f"a parameter shadows the imported name '{node.arg}'")
         self.generic_visit(node)
 
     def visit_Attribute(self, node):
@@ -353,9 +452,7 @@ class CandidateChecker(ast.NodeVisitor):
             self.add("tensor_subclass", node, f"uses '{a}'")
         path = self.dotted(node)
         if path and not isinstance(getattr(node, "_parent", None), ast.Attribute):
-            self.check_dotted(node, path)
-        for child in ast.iter_child_nodes(node):
-            child._parent = node
+            self.leaf_check(node, path)
         self.generic_visit(node)
 
     def visit_Try(self, node):
@@ -424,6 +521,13 @@ class CandidateChecker(ast.NodeVisitor):
         self.generic_visit(node)
 
     def visit_FunctionDef(self, node):
+        self.functions.append(node.name)
+        try:
+            self._visit_function(node)
+        finally:
+            self.functions.pop()
+
+    def _visit_function(self, node):
         if node.name in ("__torch_function__", "__torch_dispatch__"):
             self.add("tensor_subclass", node, f"defines {node.name}")
         elif node.name.startswith("__") and node.name.endswith("__") and node.name not in ("__init__",):
@@ -439,7 +543,11 @@ class CandidateChecker(ast.NodeVisitor):
     visit_AsyncFunctionDef = visit_FunctionDef
 
     def visit_Lambda(self, node):
-        self.generic_visit(node)
+        self.functions.append("<lambda>")
+        try:
+            self.generic_visit(node)
+        finally:
+            self.functions.pop()
 
     def visit_ClassDef(self, node):
         for b in node.bases:
@@ -469,17 +577,17 @@ class CandidateChecker(ast.NodeVisitor):
         self.generic_visit(node)
 
     def visit_BinOp(self, node):
-        if isinstance(node.op, ast.MatMult) and self.in_model_new_method not in (None, "__init__"):
-            self.add("torch_fallback", node, f"ModelNew.{self.in_model_new_method} uses '@' (a torch matmul)")
+        if isinstance(node.op, ast.MatMult) and self.compute_scope():
+            self.add("torch_fallback", node, f"{self.where()} uses '@' (a torch matmul)")
         self.generic_visit(node)
 
     def visit_Call(self, node):
         path = self.dotted(node.func)
         if path == "torch.utils.cpp_extension.load_inline":
             self.resolve_load_inline(node)
-        meth = self.in_model_new_method
-        if meth not in (None, "__init__"):
-            where = f"ModelNew.{meth}"
+        if self.compute_scope():
+            where = (f"ModelNew.{self.in_model_new_method}" if self.in_model_new_method == self.functions[-1]
+                     else self.where())
             if path and (path.startswith("torch.") or path == "torch") and path not in TORCH_CALL_OK and \
                     not path.startswith("torch.nn.init") and not path.startswith("torch.utils.cpp_extension"):
                 self.add("torch_fallback", node, f"{where} calls '{path}' (the core computation must be the "
@@ -544,36 +652,34 @@ class CandidateChecker(ast.NodeVisitor):
             if not c:
                 continue
             sources += c["cuda_sources"]
-            text = "\n".join(c["cuda_sources"] + c["cpp_sources"])
-            text_nc = strip_c_comments(text)
-            for pat, rule, msg in SOURCE_RULES:
-                m = re.search(pat, text_nc)
-                if m:
-                    self.findings.append(finding(rule, e["line"], f"CUDA/C++ source {msg}: '{m.group(0).strip()}'"))
-            for m in CPP_TORCH_CALL.finditer(text_nc):
-                if m.group(1) not in CPP_TORCH_OK:
-                    self.findings.append(finding("torch_fallback", e["line"], f"CUDA/C++ source calls the PyTorch "
-                                                 f"operator '{m.group(0).rstrip('(').strip()}' instead of its own kernel"))
-                    break
+            for rule, msg in torch_cpp_rules.check_sources(c["cuda_sources"], c["cpp_sources"]):
+                self.findings.append(finding(rule, e["line"], msg))
             for key in ("extra_cflags", "extra_cuda_cflags", "extra_ldflags", "extra_include_paths"):
-                for flag in c[key]:
-                    for pat, rule, msg in FLAG_RULES:
-                        if key == "extra_include_paths" or re.search(pat, str(flag)):
-                            r, m2 = (rule, msg) if key != "extra_include_paths" else ("build_flags", "adds an include path")
-                            self.findings.append(finding(r, e["line"], f"{key} {m2}: '{flag}'"))
-                            break
-                    else:
-                        continue
-                    break
-            if "PYBIND11_MODULE" in text_nc and "TORCH_EXTENSION_NAME" not in text_nc:
-                self.findings.append(finding("build_flags", e["line"], "PYBIND11_MODULE must use TORCH_EXTENSION_NAME"))
+                for rule, msg in torch_cpp_rules.check_flags(key, c[key]):
+                    self.findings.append(finding(rule, e["line"], msg))
+            for rule, msg in check_functions(c["functions"]):
+                self.findings.append(finding(rule, e["line"], msg))
         if self.extensions and all("canonical" in e for e in self.extensions) and not kernel_names(sources):
             self.findings.append(finding("no_kernel", 0, "the CUDA sources define no __global__ kernel"))
 
 
-def strip_c_comments(text):
-    text = re.sub(r"/\*.*?\*/", " ", text, flags=re.S)
-    return re.sub(r"//[^\n]*", " ", text)
+strip_c_comments = torch_cpp_rules.strip_c_comments
+
+
+def check_functions(functions):
+    """load_inline writes `functions` into the generated C++ bindings (m.def("name", &name, "doc")):
+    names must be identifiers and docstrings plain text, or they would add code the guards never saw."""
+    if functions is None:
+        return []
+    items = functions.items() if isinstance(functions, dict) else [(f, "") for f in functions]
+    out = []
+    for name, doc in items:
+        if not isinstance(name, str) or not re.fullmatch(r"[A-Za-z_]\w*", name):
+            out.append(("build_flags", f"functions: {name!r} is not an identifier"))
+        elif not isinstance(doc, str) or not re.fullmatch(r"[A-Za-z0-9 _.,:;()+*/=-]*", doc):
+            out.append(("build_flags", f"functions: the docstring of '{name}' may hold letters, digits, spaces and "
+                                       f"simple punctuation only"))
+    return out
 
 
 def check_candidate(text, filename="<candidate>"):
@@ -582,6 +688,9 @@ def check_candidate(text, filename="<candidate>"):
         tree = ast.parse(text, filename=filename)
     except SyntaxError as e:
         return {"syntax_error": f"{filename}:{e.lineno}: {e.msg}", "findings": [], "extensions": [], "kernels": []}
+    for parent in ast.walk(tree):  # parents first: a chain's end and a call's function are known on the way down
+        for child in ast.iter_child_nodes(parent):
+            child._parent = parent
     c = CandidateChecker(text)
     c.visit(tree)
     c.finish(tree)
