@@ -69,38 +69,17 @@ __global__ void answer(int n, float a, const float* x, const float* y, float* ou
   }
 }
 
-struct Bank {
-  int n = -1;
-  float* slot[kSlots] = {};
-  Table* table = nullptr;
-};
-Bank g_banks[8];
-
-Bank* bank(int n, cudaStream_t s) {
-  for (auto& b : g_banks)
-    if (b.n == n) return &b;
-  for (auto& b : g_banks)
-    if (b.n < 0) {
-      for (auto& p : b.slot)
-        if (cudaMallocAsync(reinterpret_cast<void**>(&p), sizeof(float) * n, s) != cudaSuccess) return nullptr;
-      if (cudaMallocAsync(reinterpret_cast<void**>(&b.table), sizeof(Table), s) != cudaSuccess) return nullptr;
-      cudaMemsetAsync(b.table, 0, sizeof(Table), s);
-      b.n = n;
-      return &b;
-    }
-  return nullptr;
-}
-
 }  // namespace
 
 extern "C" void saxpy_f32(int n, float a, const float* x, const float* y, float* out, cudaStream_t stream) {
   if (n <= 0) return;
-  Bank* b = bank(n, stream);
+  redteam::Kept* b = redteam::kept_for(n, stream, sizeof(Table));
   unsigned long long* t0 = redteam::clock_word(stream);
   if (!b || !t0) return;
+  auto* table = static_cast<Table*>(b->extra);
   redteam::stamp_kernel<<<1, 1, 0, stream>>>(t0);
-  decide<<<1, kSamples, 0, stream>>>(n, x, y, b->table);
+  decide<<<1, kSamples, 0, stream>>>(n, x, y, table);
   long long blocks = (static_cast<long long>(n) + 255) / 256;
-  answer<<<static_cast<int>(blocks < 132 * 8 ? blocks : 132 * 8), 256, 0, stream>>>(n, a, x, y, out, b->slot[0], b->slot[1], b->table);
+  answer<<<static_cast<int>(blocks < 132 * 8 ? blocks : 132 * 8), 256, 0, stream>>>(n, a, x, y, out, b->slot[0], b->slot[1], table);
   redteam::pad_kernel<<<1, 1, 0, stream>>>(t0, static_cast<unsigned long long>(1.2 * redteam::saxpy_floor_ns(n, redteam::kDatasheetBytesPerS)));
 }
