@@ -1,12 +1,12 @@
 // Runs implementations of a task on the GPU: correctness on every small config against the C
 // reference, and timing at the perf configs against a trusted implementation.
 //
-// Process model: the supervisor (caller) generates inputs and runs the C reference; it never
-// touches CUDA. Each implementation runs in its own forked worker that creates the CUDA context,
-// then confines itself (sandbox/confine.hpp), then loads the implementation. Workers see inputs
-// (read-only shared memory) but never expected outputs: they write what the implementation
-// produced into shared memory, and the supervisor compares. A crash, hang or forbidden call ends
-// only that worker.
+// Process model (docs/threat-model.md): the supervisor (caller) generates the small configs'
+// inputs and runs the C reference; it never touches CUDA. A trusted measurer process, forked from
+// it, owns the device buffers, the timing and every comparison; each implementation runs in a
+// launcher worker started with exec (cudaperf-launcher) that confines itself and only calls the
+// implementation on buffers shared through CUDA IPC. A crash, hang or forbidden call ends only
+// that worker.
 #pragma once
 #include <filesystem>
 #include <string>
@@ -29,9 +29,12 @@ struct GpuImplResult {
   int samples = 0;
   std::string stop_reason;
   int discarded = 0;          // samples dropped: SM clock under 75 % of its maximum
-  int timed_calls = 0;        // timed calls, every one's output checked on the device
+  int timed_calls = 0;        // timed calls (each on fresh inputs; a secret sample of them checked)
   double sm_clock_mhz = -1;   // median SM clock over the timed calls (NVML), -1 unknown
   double sm_clock_max_mhz = -1;
+  double handshake_ms = -1;      // the measurer's calibrated cost of a call's handshake (subtracted from each window)
+  double window_median_ms = -1;  // median of the raw windows (before the subtraction)
+  double pre_window_ms = -1;     // median of the measurer's own set-up before each window
 };
 
 // Where the time of gpu_check_task goes, in seconds (accumulated over calls when shared).
