@@ -24,15 +24,19 @@ __global__ void ahead(int n, float a, const float* x, const float* y, float* out
   const volatile float* vx = x;
   const volatile float* vy = y;
   __shared__ unsigned last_first, last_end;
-  __shared__ int go;
-  if (threadIdx.x == 0) last_first = last_end = 0x7fc00001u;  // nothing written yet
-  unsigned long long idle0 = redteam::globaltimer_ns();
+  __shared__ int go;  // thread 0 decides: 1 recompute, 0 wait, -1 give up
+  __shared__ unsigned long long idle0;
+  if (threadIdx.x == 0) {
+    last_first = last_end = 0x7fc00001u;  // nothing written yet
+    idle0 = redteam::globaltimer_ns();
+  }
   for (;;) {
     if (threadIdx.x == 0) {
       unsigned f = __float_as_uint(o[lo]), e = __float_as_uint(o[hi - 1]);
-      go = f != last_first && e != last_end;  // both ends overwritten: new inputs are in
+      go = f != last_first && e != last_end ? 1 : redteam::globaltimer_ns() - idle0 > kIdleNs ? -1 : 0;  // both ends overwritten: new inputs are in
     }
     __syncthreads();
+    if (go < 0) return;
     if (go) {
       for (long long i = lo + threadIdx.x; i < hi; i += blockDim.x) o[i] = fmaf(a, vx[i], vy[i]);
       __threadfence();
@@ -40,10 +44,8 @@ __global__ void ahead(int n, float a, const float* x, const float* y, float* out
       if (threadIdx.x == 0) {
         last_first = __float_as_uint(o[lo]);
         last_end = __float_as_uint(o[hi - 1]);
+        idle0 = redteam::globaltimer_ns();
       }
-      idle0 = redteam::globaltimer_ns();
-    } else if (redteam::globaltimer_ns() - idle0 > kIdleNs) {
-      return;
     }
     __syncthreads();
   }
