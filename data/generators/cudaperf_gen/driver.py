@@ -1,0 +1,179 @@
+"""Seeds -> task folders: generation with near-duplicate removal, the manifest (id, family, seed,
+split, content hash, validation), the regeneration check, the stratified GPU sample."""
+import json
+import math
+import os
+import random
+import shutil
+
+from . import canon, emit
+from .families import all_families
+from .split import HELDOUT, split_of
+
+PER_FAMILY = 30
+ATTEMPTS = 6  # seeds tried per kept task before a family gives up (near-duplicates are skipped)
+
+
+def family_rng(family, seed):
+    return random.Random(f"cudaperf-gen:{family}:{seed}")
+
+
+def make(family, seed, module=None):
+    module = module or all_families()[family]
+    spec = module.generate(family_rng(family, seed), seed)
+    assert spec.family == family and spec.seed == seed, (family, seed)
+    fs = emit.files(spec)
+    return spec, fs
+
+
+def select(per_family, families=None, excluded=None):
+    """[(family, seed, spec, files, canonical hash)] in family order, near-duplicates dropped: a
+    task whose reference is canonically equal to one already kept (in any family) is skipped."""
+    mods = all_families()
+    excluded = excluded or {}
+    seen = {}
+    out, stats = [], {}
+    for fam in sorted(mods):
+        if families and fam not in families:
+            continue
+        kept = dups = skipped = 0
+        seed = 0
+        while kept < per_family and seed < per_family * ATTEMPTS:
+            spec, fs = make(fam, seed, mods[fam])
+            h = canon.canonical_hash(fs["reference.c"])
+            if excluded.get((fam, seed)) == emit.content_hash(fs):
+                skipped += 1
+            elif h in seen:
+                dups += 1
+            else:
+                seen[h] = spec.task_id
+                out.append((fam, seed, spec, fs, h))
+                kept += 1
+            seed += 1
+        stats[fam] = {"kept": kept, "near_duplicates": dups, "excluded_failed": skipped, "seeds_tried": seed}
+    return out, stats
+
+
+def load_manifest(path):
+    if not os.path.exists(path):
+        return None
+    with open(path) as f:
+        return json.load(f)
+
+
+def save_manifest(path, m):
+    with open(path, "w") as f:
+        json.dump(m, f, indent=1, sort_keys=True)
+        f.write("\n")
+
+
+def excluded_of(m):
+    return {(e["family"], e["seed"]): e["hash"] for e in (m or {}).get("excluded", [])}
+
+
+def generate(out_root, per_family, families=None, old_manifest=None):
+    excluded = excluded_of(old_manifest)
+    old = {t["id"]: t for t in (old_manifest or {}).get("tasks", [])}
+    chosen, stats = select(per_family, families, excluded)
+    base = os.path.join(out_root, "c2cuda")
+    if os.path.isdir(base):
+        shutil.rmtree(base)
+    tasks = []
+    for fam, seed, spec, fs, h in chosen:
+        _, ch = emit.write_folder(out_root, spec)
+        t = {"id": spec.task_id, "family": fam, "seed": seed, "split": split_of(fam), "hash": ch, "canonical": h,
+             "field": spec.field, "coop": spec.coop}
+        prev = old.get(spec.task_id)
+        if prev and prev.get("hash") == ch and "validation" in prev:
+            t["validation"] = prev["validation"]  # same bytes: the earlier result still holds
+        tasks.append(t)
+    fams = {}
+    mods = all_families()
+    for fam in sorted(stats):
+        fams[fam] = dict(stats[fam], split=split_of(fam), doc=(mods[fam].__doc__ or "").strip().splitlines()[0])
+    return {"version": 1, "generator": "data/generators/gen.py", "per_family": per_family, "heldout_families": sorted(HELDOUT),
+            "families": fams, "tasks": tasks, "excluded": (old_manifest or {}).get("excluded", [])}
+
+
+def check(out_root, m):
+    """Problems (strings) where the tree or the manifest differ from what the generators produce now."""
+    problems = []
+    chosen, _ = select(m["per_family"], None, excluded_of(m))
+    want = {spec.task_id: (fs, fam, seed) for fam, seed, spec, fs, _ in chosen}
+    listed = {t["id"]: t for t in m["tasks"]}
+    for tid in sorted(set(want) ^ set(listed)):
+        problems.append(f"{tid}: {'generated but not in the manifest' if tid in want else 'in the manifest but not generated'}")
+    base = os.path.join(out_root, "c2cuda")
+    on_disk = set()
+    for fam in sorted(os.listdir(base)) if os.path.isdir(base) else []:
+        for name in sorted(os.listdir(os.path.join(base, fam))):
+            on_disk.add(f"{fam}/{name}")
+    for tid in sorted(on_disk - set(want)):
+        problems.append(f"{tid}: a folder in the tree that the generators do not produce")
+    for tid, (fs, fam, seed) in sorted(want.items()):
+        if tid in listed and listed[tid]["hash"] != emit.content_hash(fs):
+            problems.append(f"{tid}: content hash differs from the manifest")
+        d = os.path.join(base, tid)
+        present = set()
+        for root, _, names in os.walk(d):
+            for n in names:
+                present.add(os.path.relpath(os.path.join(root, n), d))
+        for rel in sorted(set(fs) | present):
+            p = os.path.join(d, rel)
+            if rel not in fs:
+                problems.append(f"{tid}/{rel}: not generated")
+            elif not os.path.exists(p):
+                problems.append(f"{tid}/{rel}: missing from the tree")
+            else:
+                with open(p, encoding="utf-8", newline="") as f:
+                    if f.read() != fs[rel]:
+                        problems.append(f"{tid}/{rel}: differs from the generator output")
+    return problems
+
+
+def record_validation(m, reports):
+    by_id = {t["id"]: t for t in m["tasks"]}
+    n = 0
+    for rep in reports:
+        for jt in rep.get("tasks", []):
+            t = by_id.get(jt.get("id"))
+            if not t:
+                continue
+            probs = jt.get("problems", [])
+            nulls = jt.get("nulls", {})
+            t["validation"] = {"ok": not probs, "problems": probs[:3], "warnings": jt.get("warnings", [])[:3],
+                               "nulls_rejected": sum(1 for v in nulls.values() if v.get("configs_rejected", 0) > 0),
+                               "nulls": len(nulls), "hash": t["hash"]}
+            n += 1
+    return n
+
+
+def prune(out_root, m):
+    keep, n = [], 0
+    for t in m["tasks"]:
+        v = t.get("validation")
+        if v and not v["ok"]:
+            shutil.rmtree(os.path.join(out_root, "c2cuda", t["id"]), ignore_errors=True)
+            m.setdefault("excluded", []).append({"family": t["family"], "seed": t["seed"], "hash": t["hash"],
+                                                 "why": (v["problems"] or ["validation failed"])[0][:300]})
+            n += 1
+        else:
+            keep.append(t)
+    m["tasks"] = keep
+    for fam, f in m["families"].items():
+        f["kept"] = sum(1 for t in keep if t["family"] == fam)
+    return n
+
+
+def gpu_sample(m, fraction):
+    """A deterministic stratified sample: per family, ceil(fraction * count) tasks evenly spaced in seed order."""
+    out = []
+    by_fam = {}
+    for t in m["tasks"]:
+        by_fam.setdefault(t["family"], []).append(t)
+    for fam in sorted(by_fam):
+        ts = sorted(by_fam[fam], key=lambda t: t["seed"])
+        k = max(1, math.ceil(fraction * len(ts)))
+        step = len(ts) / k
+        out += [ts[int(i * step)]["id"] for i in range(k)]
+    return out
