@@ -73,7 +73,7 @@ URL = f"http://127.0.0.1:{PORT}"
 tmp = tempfile.mkdtemp(prefix="cudaperf-readme-test-")
 log_path = os.path.join(tmp, "serve.log")
 
-serve_argv = install_line("serve")
+serve_argv = install_line("serve") + ["--cpu-test-mode"]  # without it a service without a GPU refuses to score
 assert PORT in serve_argv, f"the README's serve line has no --port {README_PORT}: {serve_argv}"
 svc = subprocess.Popen(serve_argv, cwd=tmp, stdout=subprocess.DEVNULL, stderr=open(log_path, "w"))
 failed = True
@@ -120,7 +120,7 @@ try:
     # 4. verl: compute_score loaded by path, as the README's custom_reward_function lines say
     path = path_from(find(r"custom_reward_function\.path=\$\(python3 -c '([^']+)'\)").group(1))
     name = find(r"custom_reward_function\.name=(\w+)").group(1)
-    url_key, readme_url = find(r"\+custom_reward_function\.reward_kwargs\.(\w+)=(http://\S+)").groups()
+    url_key, readme_url = find(r"\+?reward\.custom_reward_function\.reward_kwargs\.(\w+)=(http://\S+)").groups()
     assert f":{README_PORT}" in readme_url, readme_url
     verl_url = readme_url.replace(f":{README_PORT}", f":{PORT}")
     compute_score = getattr(load_by_path("custom_module", path), name)

@@ -191,7 +191,7 @@ try:
     # ---------------------------------------------------------------- 4. --service
     svc_port = free_port()
     svc = subprocess.Popen([bin_, "serve", "--port", str(svc_port), "--store", os.path.join(tmp, "jobs.sqlite"), "--root", root,
-                            "--workers", "1", "--config", os.path.join(src, "config/reward.toml"),
+                            "--workers", "1", "--cpu-test-mode", "--config", os.path.join(src, "config/reward.toml"),
                             "--model", os.path.join(src, "data/models/ranker.json")],
                            stderr=open(os.path.join(tmp, "serve.log"), "w"))
     servers.append(svc)

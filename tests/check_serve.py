@@ -19,7 +19,7 @@ HACK = open(os.path.join(src, "tests/redteam/network.cu")).read()
 
 
 def start(port, *extra):
-    p = subprocess.Popen([bin_, "serve", "--port", str(port), "--store", store, "--root", root, "--time-budget", "0.05",
+    p = subprocess.Popen([bin_, "serve", "--port", str(port), "--store", store, "--root", root, "--time-budget", "0.05", "--cpu-test-mode",
                           "--config", os.path.join(src, "config/reward.toml"), "--model", os.path.join(src, "data/models/ranker.json"),
                           *extra], stderr=open(os.path.join(tmp, "serve.log"), "a"))
     for _ in range(100):

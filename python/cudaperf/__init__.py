@@ -6,10 +6,10 @@
 
 Adapters (import nothing from the engines): cudaperf.verl, cudaperf.trl, cudaperf.openrlhf.
 """
-from cudaperf.client import (AsyncClient, Client, CudaperfBadRequest, CudaperfError, CudaperfTimeout,
+from cudaperf.client import (AsyncClient, Client, CudaperfBadRequest, CudaperfError, CudaperfNoGpu, CudaperfTimeout,
                              CudaperfUnavailable)
 from cudaperf.extract import extract_code
 
 __all__ = ["Client", "AsyncClient", "CudaperfError", "CudaperfBadRequest", "CudaperfTimeout", "CudaperfUnavailable",
-           "extract_code"]
+           "CudaperfNoGpu", "extract_code"]
 __version__ = "0.1.0"

@@ -7,7 +7,8 @@ on the URL that accepted them; a job that URL no longer knows (404, or the URL s
 submitted again.
 
 Errors: every failure is a `CudaperfError` (subclasses `CudaperfBadRequest` for 400s,
-`CudaperfTimeout` when `timeout_s` runs out, `CudaperfUnavailable` when the retries run out).
+`CudaperfTimeout` when `timeout_s` runs out, `CudaperfUnavailable` when the retries run out, `CudaperfNoGpu` when a service without a GPU refuses
+to score).
 """
 from __future__ import annotations
 
@@ -31,6 +32,7 @@ __all__ = [
     "CudaperfBadRequest",
     "CudaperfTimeout",
     "CudaperfUnavailable",
+    "CudaperfNoGpu",
     "DEFAULT_WAIT_S",
 ]
 
@@ -53,6 +55,11 @@ class CudaperfError(Exception):
 
 class CudaperfBadRequest(CudaperfError):
     """HTTP 400: the service rejected the input (unknown task, malformed body, oversized source). Never retried."""
+
+
+class CudaperfNoGpu(CudaperfError):
+    """HTTP 409 "no_gpu": the service has no GPU and was not started with --cpu-test-mode, so it refuses
+    to score (its results would not be rewards). Never retried."""
 
 
 class CudaperfTimeout(CudaperfError):
@@ -200,6 +207,8 @@ class Client:
             if a.status is not None and a.status < 500 and a.status != 408:
                 msg = _error_message(a.body, f"HTTP {a.status}")
                 cls = CudaperfBadRequest if a.status == 400 else CudaperfError
+                if a.status == 409 and isinstance(a.body, dict) and a.body.get("no_gpu") is True:
+                    cls = CudaperfNoGpu
                 raise cls(f"cudaperf: {method} {path} -> HTTP {a.status}: {msg}", status=a.status, url=url, body=a.body)
             last = f"{url}: " + (a.error or f"HTTP {a.status} {_error_message(a.body, '')}".rstrip())
             failures += 1

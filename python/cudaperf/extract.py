@@ -7,7 +7,9 @@ Rules:
 2. Reasoning is dropped: everything up to the last `</think>`, and an unclosed `<think>` to the end.
 3. Fenced blocks are CommonMark-style: an opening line of three or more backticks or tildes with
    an optional info string, closed by a line holding only the same fence character, at least as
-   many times. An unclosed block is not a block (a truncated answer has no candidate).
+   many times. An unclosed block is not a block (a truncated answer has no candidate). A closing
+   line may end with end-of-turn tokens (`<|im_end|>`, `<|endoftext|>`, `<|eot_id|>`, `<|end|>`,
+   `</s>`): engines that decode with skip_special_tokens=False (OpenRLHF) leave them there.
 4. Blocks with only whitespace are skipped. The candidate is the last block whose tag (the info string's first word, case-insensitive) is
    cuda, cu, cpp, c++ or c; else the last block of any tag; else None.
 """
@@ -16,12 +18,14 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable, List, Optional, Tuple
 
-__all__ = ["CODE_TAGS", "extract_code", "fenced_blocks", "strip_prompt", "response_text"]
+__all__ = ["CODE_TAGS", "END_TOKENS", "extract_code", "fenced_blocks", "strip_prompt", "response_text"]
 
 CODE_TAGS = frozenset({"cuda", "cu", "cpp", "c++", "c"})
+END_TOKENS = ("<|im_end|>", "<|endoftext|>", "<|eot_id|>", "<|end|>", "</s>")
 
 _OPEN = re.compile(r"^[ \t]*(?P<fence>`{3,}|~{3,})[ \t]*(?P<info>[^\n]*?)[ \t]*$")
 _CLOSE = re.compile(r"^[ \t]*(?P<fence>`{3,}|~{3,})[ \t]*$")
+_END = re.compile(r"(?:[ \t]*(?:" + "|".join(re.escape(t) for t in END_TOKENS) + r"))+[ \t]*$")
 _TAG = re.compile(r"^\{?\.?(?P<tag>[A-Za-z0-9_+#.-]*)")
 _ANCHOR_CHARS = 200
 
@@ -38,7 +42,7 @@ def fenced_blocks(text: str) -> List[Tuple[str, str]]:
                 tag = _TAG.match(m.group("info")).group("tag").lower()  # type: ignore[union-attr]
                 opened, body = (m.group("fence"), tag), []
             continue
-        m = _CLOSE.match(line)
+        m = _CLOSE.match(_END.sub("", line))
         fence = opened[0]
         if m and m.group("fence")[0] == fence[0] and len(m.group("fence")) >= len(fence):
             blocks.append((opened[1], "\n".join(body) + "\n"))

@@ -10,38 +10,74 @@ Returns the remote reward model's format, as lists:
 "gate", "speed", "structure", "rank": [...]}}. `scores` is correctness so that dynamic filtering
 (which expects scores in [0, 1]) keeps groups whose pass rate is strictly between 0 and 1.
 
+Errors: OpenRLHF 0.11 catches what a reward function raises and logs it at INFO, leaving the sample
+without a reward. So every failure here (service unreachable or refusing, a service without a GPU,
+an unknown task, a malformed batch) is logged at ERROR on the `cudaperf` logger and answered with an
+explicit reward: the lowest one (CUDAPERF_ERROR_REWARD, default CUDAPERF_MISSING_REWARD), score 0,
+and extra_logs["error"] = 1.0 for each sample of the batch (0.0 otherwise).
+
 Mode (CUDAPERF_OPENRLHF_MODE or mode=): "client" (default) extracts the code here, with the same
 rules as the other adapters, and calls /v1/evaluate; "server" forwards the batch to /v1/openrlhf
 and returns the service's answer unchanged.
 """
 from __future__ import annotations
 
+import logging
 import os
 from typing import Any, Dict, List, Optional, Sequence
 
 from cudaperf.extract import extract_code
-from cudaperf.scoring import get_client, score_candidates
+from cudaperf.scoring import get_client, missing_reward, score_candidates
 
-__all__ = ["reward_func"]
+__all__ = ["reward_func", "error_reward"]
+
+log = logging.getLogger("cudaperf")
 
 EXTRA_LOGS = ("speedup", "gate", "speed", "structure", "rank")
 
 
-def reward_func(queries: Sequence[str], prompts: Sequence[str], labels: Sequence[str], *, url: Optional[str] = None,
-                mode: Optional[str] = None, options: Optional[dict] = None, missing_reward: Optional[float] = None,
-                **kwargs: Any) -> Dict[str, Any]:
-    """OpenRLHF reward function file variant: {"rewards", "scores", "extra_logs"} for the batch."""
-    queries, labels = list(queries), list(labels)
-    prompts = list(prompts) if prompts is not None else []
+def error_reward(value: Optional[float] = None) -> float:
+    """The reward of a sample whose evaluation failed (CUDAPERF_ERROR_REWARD, default the missing-code reward)."""
+    if value is not None:
+        return float(value)
+    env = os.environ.get("CUDAPERF_ERROR_REWARD")
+    return float(env) if env else missing_reward()
+
+
+def _score_batch(queries: List[str], prompts: List[str], labels: List[str], url: Optional[str], mode: str,
+                 options: Optional[dict], lowest: Optional[float]) -> Dict[str, Any]:
     if len(labels) != len(queries) or (prompts and len(prompts) != len(queries)):
         raise ValueError("cudaperf: queries, prompts and labels must have the same length")
-    mode = (mode or os.environ.get("CUDAPERF_OPENRLHF_MODE") or "client").lower()
     if mode == "server":
-        return get_client(url).openrlhf(queries, prompts, labels)
+        out = dict(get_client(url).openrlhf(queries, prompts, labels))
+        out.setdefault("extra_logs", {})["error"] = [0.0] * len(queries)
+        return out
     if mode != "client":
         raise ValueError(f"cudaperf: unknown mode {mode!r} (client or server)")
     items = [(label, extract_code(q, prompts[k] if prompts else None)) for k, (q, label) in enumerate(zip(queries, labels))]
-    scores = score_candidates(get_client(url), items, options=options, lowest=missing_reward)
+    scores = score_candidates(get_client(url), items, options=options, lowest=lowest)
     correct: List[float] = [1.0 if s.correct else 0.0 for s in scores]
-    extra_logs = {"correct": correct, **{name: [float(getattr(s, name)) for s in scores] for name in EXTRA_LOGS}}
+    extra_logs = {"correct": correct, **{name: [float(getattr(s, name)) for s in scores] for name in EXTRA_LOGS},
+                  "error": [0.0] * len(scores)}
     return {"rewards": [s.reward for s in scores], "scores": correct, "extra_logs": extra_logs}
+
+
+def reward_func(queries: Sequence[str], prompts: Sequence[str], labels: Sequence[str], *, url: Optional[str] = None,
+                mode: Optional[str] = None, options: Optional[dict] = None, missing_reward: Optional[float] = None,
+                on_error: Optional[float] = None, **kwargs: Any) -> Dict[str, Any]:
+    """OpenRLHF reward function file variant: {"rewards", "scores", "extra_logs"} for the batch; a failure
+    is logged at ERROR and every sample gets `error_reward(on_error)` with extra_logs["error"] = 1.0."""
+    queries = list(queries or [])
+    labels = list(labels or [])
+    prompts = list(prompts) if prompts is not None else []
+    mode = (mode or os.environ.get("CUDAPERF_OPENRLHF_MODE") or "client").lower()
+    try:
+        return _score_batch(queries, prompts, labels, url, mode, options, missing_reward)
+    except Exception as e:  # OpenRLHF would swallow it at INFO: make it a reward and an ERROR line instead
+        low = error_reward(on_error)
+        log.error("cudaperf: reward of %d sample(s) (tasks %s) failed, each gets %g: %s: %s", len(queries),
+                  sorted(set(map(str, labels)))[:5], low, type(e).__name__, e)
+        n = len(queries)
+        zeros = [0.0] * n
+        return {"rewards": [low] * n, "scores": zeros,
+                "extra_logs": {"correct": zeros, **{name: list(zeros) for name in EXTRA_LOGS}, "error": [1.0] * n}}

@@ -1,35 +1,38 @@
-"""verl adapter: custom reward functions and a multi-turn interaction.
+"""verl 0.9 adapter: the custom reward function and a multi-turn tool for verl's agent loop.
 
-verl loads this file by path (custom_reward_function.path), so it imports the installed `cudaperf`
-package absolutely and nothing from verl. Wiring: python/README.md.
+verl loads this file by path (`reward.custom_reward_function.path`), so it imports the installed
+`cudaperf` package absolutely, and verl only when `CudaperfTool` is first looked up (verl's tool
+registry does that inside verl). Wiring: python/README.md, config/verl/.
 
-- `compute_score` (naive / prime / reward-loop managers), `compute_score_async` (reward loop, awaited)
-  and `compute_score_batch` (reward_manager=batch: one service call for the whole batch) return
-  {"score": reward, "verdict", "speedup", "gate", "speed", "structure", "rank", "final"}.
-- The task id is `ground_truth` (reward_model.ground_truth, as `cudaperf export --format verl`
-  writes it), else extra_info["task_id"].
-- Multi-turn: when extra_info["turn_scores"] holds the per-turn rewards of `CudaperfInteraction`,
-  the score is their trajectory aggregate (CUDAPERF_TRAJECTORY, default best) and the service is
-  not called again; trajectory="none" scores the response text instead.
-- Keyword options (also through custom_reward_function.reward_kwargs): url, options (sent with
-  each request, e.g. {"time_budget_s": 0.5}), missing_reward, trajectory, discount.
+- `compute_score` (sync) and `compute_score_async` (a coroutine; verl's reward loop awaits it)
+  return {"score": reward, "verdict", "speedup", "gate", "speed", "structure", "rank", "final"}.
+  Both work with the registered reward managers of verl 0.9 (naive, dapo, gdpo, limited, remote
+  hands over the same arguments). The task id is `ground_truth` (reward_model.ground_truth, as
+  `cudaperf export --format verl` writes it), else extra_info["task_id"].
+- Multi-turn: verl 0.9 has no interactions; multi-turn is its tool agent loop
+  (`actor_rollout_ref.rollout.multi_turn.tool_config_path`). `CudaperfTool` (the `evaluate_kernel`
+  tool) evaluates each call's source, answers with the service's feedback, returns the turn's
+  reward as the tool reward, and records the turn in the trajectory's extra fields, which verl hands
+  to the reward function in extra_info. `compute_score` then returns the trajectory aggregate
+  (CUDAPERF_TRAJECTORY, default best) without calling the service again; `final` is true only when
+  every turn was final. With `multi_turn=True` (reward_kwargs) a trajectory that never called the
+  tool gets the lowest reward (it never submitted), not a score of its text.
+- Keyword options (also through reward.custom_reward_function.reward_kwargs): url, options (sent
+  with each request, e.g. {"time_budget_s": 0.5}), missing_reward, trajectory, discount, multi_turn.
 """
 from __future__ import annotations
 
-import dataclasses
 import os
 from typing import Any, Dict, List, Optional, Sequence, Tuple
-from uuid import uuid4
 
-from cudaperf.extract import extract_code, response_text
-from cudaperf.scoring import Episode, Score, aggregate, get_async_client, get_client, score_candidates
+from cudaperf.extract import extract_code, fenced_blocks, response_text
+from cudaperf.scoring import Score, aggregate, get_async_client, get_client, missing_reward, score_candidates
 
-__all__ = ["compute_score", "compute_score_async", "compute_score_batch", "CudaperfInteraction"]
+__all__ = ["compute_score", "compute_score_async", "CudaperfTool", "TURNS_KEY", "TOOL_NAME"]
 
-# Live interaction instances kept at most (the oldest goes first): bounds memory should an engine
-# never call finalize_interaction. An evicted rollout carries on as a new episode (its task id comes
-# with every generate_response call).
-MAX_INSTANCES = 4096
+TURNS_KEY = "cudaperf_turns"  # agent_data.extra_fields[TURNS_KEY]: the logged score of each evaluated tool call
+TOOL_NAME = "evaluate_kernel"
+NO_TOOL_VERDICT = "no_tool_call"
 
 
 def _task_of(ground_truth: Any, extra_info: Any) -> str:
@@ -43,26 +46,39 @@ def _task_of(ground_truth: Any, extra_info: Any) -> str:
                      "does) or extra_info.task_id")
 
 
-def _trajectory(rows: Sequence[Tuple[str, Any, Any]], trajectory: Optional[str], discount: Optional[float]) -> List[Optional[Score]]:
-    """Rows already scored turn by turn by the interaction get their trajectory reward; the others None."""
+def _turns_of(extra_info: Any) -> List[dict]:
+    turns = extra_info.get(TURNS_KEY) if isinstance(extra_info, dict) else None
+    return [t for t in (list(turns) if turns is not None else []) if isinstance(t, dict)]  # may be a numpy array
+
+
+def _trajectory(rows: Sequence[Tuple[str, Any, Any]], trajectory: Optional[str], discount: Optional[float],
+                multi_turn: bool, lowest: Optional[float]) -> List[Optional[Score]]:
+    """Rows whose tool calls were scored turn by turn get their trajectory reward; the others None."""
     how = (trajectory or os.environ.get("CUDAPERF_TRAJECTORY") or "best").lower()
     out: List[Optional[Score]] = []
     for _, _, extra_info in rows:
-        turns = extra_info.get("turn_scores") if isinstance(extra_info, dict) else None
-        turns = [] if turns is None else list(turns)  # verl may hand over a numpy array
-        if how == "none" or not turns:
+        turns = _turns_of(extra_info)
+        if how == "none" or (not turns and not multi_turn):
             out.append(None)
-            continue
-        out.append(Score(reward=aggregate(turns, how, discount), verdict="trajectory",
-                         message=f"{len(turns)} turn(s)"))
+        elif not turns:
+            low = missing_reward(lowest)
+            out.append(Score(reward=low, verdict=NO_TOOL_VERDICT, gate=low, message="the tool was never called"))
+        else:
+            rewards = [float(t.get("score", 0.0)) for t in turns]
+            best = max(range(len(turns)), key=lambda k: rewards[k])
+            out.append(Score(reward=aggregate(rewards, how, discount), verdict=str(turns[best].get("verdict", "")),
+                             speedup=float(turns[best].get("speedup", 0.0)),
+                             structure=float(turns[best].get("structure", 0.0)),
+                             final=all(bool(t.get("final", False)) for t in turns),
+                             message=f"{len(turns)} turn(s)"))
     return out
 
 
 def _score_rows(rows: Sequence[Tuple[str, Any, Any]], url: Optional[str] = None, options: Optional[dict] = None,
                 missing_reward: Optional[float] = None, trajectory: Optional[str] = None,
-                discount: Optional[float] = None) -> List[Dict[str, Any]]:
+                discount: Optional[float] = None, multi_turn: bool = False) -> List[Dict[str, Any]]:
     """(solution_str, ground_truth, extra_info) rows -> verl score dicts, one service call in all."""
-    scores = _trajectory(rows, trajectory, discount)
+    scores = _trajectory(rows, trajectory, discount, multi_turn, missing_reward)
     todo = [k for k, s in enumerate(scores) if s is None]
     items = [(_task_of(rows[k][1], rows[k][2]), extract_code(response_text(rows[k][0]))) for k in todo]
     if items:
@@ -73,93 +89,100 @@ def _score_rows(rows: Sequence[Tuple[str, Any, Any]], url: Optional[str] = None,
 
 def compute_score(data_source: str, solution_str: str, ground_truth: Any, extra_info: Optional[dict] = None, *,
                   url: Optional[str] = None, options: Optional[dict] = None, missing_reward: Optional[float] = None,
-                  trajectory: Optional[str] = None, discount: Optional[float] = None, **kwargs: Any) -> Dict[str, Any]:
+                  trajectory: Optional[str] = None, discount: Optional[float] = None, multi_turn: bool = False,
+                  **kwargs: Any) -> Dict[str, Any]:
     """verl custom reward function: {"score": reward total, "verdict", "speedup", "gate", "speed",
     "structure", "rank", "final"}. A response without a code block scores CUDAPERF_MISSING_REWARD."""
-    return _score_rows([(solution_str, ground_truth, extra_info)], url, options, missing_reward, trajectory, discount)[0]
+    return _score_rows([(solution_str, ground_truth, extra_info)], url, options, missing_reward, trajectory, discount,
+                       bool(multi_turn))[0]
 
 
 async def compute_score_async(data_source: str, solution_str: str, ground_truth: Any, extra_info: Optional[dict] = None, *,
                               url: Optional[str] = None, options: Optional[dict] = None,
                               missing_reward: Optional[float] = None, trajectory: Optional[str] = None,
-                              discount: Optional[float] = None, **kwargs: Any) -> Dict[str, Any]:
+                              discount: Optional[float] = None, multi_turn: bool = False, **kwargs: Any) -> Dict[str, Any]:
     """`compute_score` as a coroutine (verl's reward loop awaits it; many run at once)."""
     rows = [(solution_str, ground_truth, extra_info)]
-    out = await get_async_client(url).run(_score_rows, rows, url, options, missing_reward, trajectory, discount)
+    out = await get_async_client(url).run(_score_rows, rows, url, options, missing_reward, trajectory, discount,
+                                          bool(multi_turn))
     return out[0]
 
 
-def compute_score_batch(data_sources: Sequence[str], solution_strs: Sequence[str], ground_truths: Sequence[Any],
-                        extra_infos: Optional[Sequence[Optional[dict]]] = None, *, url: Optional[str] = None,
-                        options: Optional[dict] = None, missing_reward: Optional[float] = None,
-                        trajectory: Optional[str] = None, discount: Optional[float] = None,
-                        **kwargs: Any) -> List[Dict[str, Any]]:
-    """For reward_manager=batch: the whole batch in one evaluate call; one dict per sample."""
-    infos = list(extra_infos) if extra_infos is not None else [None] * len(solution_strs)
-    if not (len(solution_strs) == len(ground_truths) == len(infos)):
-        raise ValueError("cudaperf: solution_strs, ground_truths and extra_infos must have the same length")
-    rows = list(zip(solution_strs, ground_truths, infos))
-    return _score_rows(rows, url, options, missing_reward, trajectory, discount)
+TOOL_SCHEMA = {
+    "type": "function",
+    "function": {
+        "name": TOOL_NAME,
+        "description": "Compile, check and time a CUDA kernel for the current task; returns the verdict, the speedup "
+                       "over the naive kernel, the reward and feedback for the next attempt.",
+        "parameters": {
+            "type": "object",
+            "properties": {"source": {"type": "string", "description": "the complete .cu file, with the exact "
+                                                                          "signature of the task (extern \"C\")"}},
+            "required": ["source"],
+        },
+    },
+}
 
 
-class CudaperfInteraction:
-    """A verl interaction (shaped like verl.interactions.base.BaseInteraction, which it does not import):
-    each assistant turn's last code block is evaluated; the service's feedback becomes the next user
-    turn and the turn's reward the turn score (verl passes the turn scores to the reward function as
-    extra_info["turn_scores"]; `compute_score` aggregates them).
+def _make_tool_class() -> type:
+    """CudaperfTool, a subclass of verl.tools.base_tool.BaseTool (built on first use, inside verl)."""
+    from verl.tools.base_tool import BaseTool
+    from verl.tools.schemas import OpenAIFunctionToolSchema, ToolResponse
 
-    config (the `config:` mapping of the interaction YAML): url, max_turns (0: leave the end to verl's
-    max_assistant_turns; set it to that value so that every turn is evaluated), stop_speedup (end as soon
-    as a correct candidate is this much faster; default never), options, missing_reward,
-    aggregation/discount (for calculate_score).
-    The task id comes from interaction_kwargs: task_id (else ground_truth).
-    """
+    class CudaperfTool(BaseTool):
+        """verl 0.9 tool `evaluate_kernel(source)`: one cudaperf evaluation per call.
 
-    def __init__(self, config: Optional[Dict[str, Any]] = None):
-        self.config = dict(config or {})
-        self.name: str = self.config.get("name", "cudaperf")
-        self.url: Optional[str] = self.config.get("url")
-        self.options: Optional[dict] = self.config.get("options")
-        self.missing_reward: Optional[float] = self.config.get("missing_reward")
-        self._instances: Dict[str, Episode] = {}
+        Tool config (the `config:` mapping of the tool YAML; `type: native`): url, options,
+        missing_reward, max_turns (evaluated calls per trajectory; later calls are answered without
+        evaluating and without reward; 0: no limit). The task id comes from the row's
+        extra_info.tools_kwargs.evaluate_kernel.create_kwargs.task_id.
+        """
 
-    def _episode(self, instance_id: str, kwargs: Dict[str, Any]) -> Episode:
-        ep = self._instances.get(instance_id)
-        if ep is None:
-            while len(self._instances) >= MAX_INSTANCES:
-                self._instances.pop(next(iter(self._instances)))
-            ep = Episode(kwargs.get("task_id") or kwargs.get("ground_truth"), max_turns=self.config.get("max_turns", 0),
-                         stop_speedup=self.config.get("stop_speedup"), aggregation=self.config.get("aggregation"),
-                         discount=self.config.get("discount"))
-            self._instances[instance_id] = ep
-        return ep
+        def __init__(self, config: dict, tool_schema: Optional[Any] = None):
+            if tool_schema is None:
+                tool_schema = OpenAIFunctionToolSchema.model_validate(TOOL_SCHEMA)
+            super().__init__(config or {}, tool_schema)
+            self._tasks: Dict[str, str] = {}
 
-    async def start_interaction(self, instance_id: Optional[str] = None, **kwargs: Any) -> str:
-        if instance_id is None:
-            instance_id = str(uuid4())
-        self._instances.pop(instance_id, None)
-        self._episode(instance_id, kwargs)
-        return instance_id
+        async def create(self, instance_id: Optional[str] = None, **kwargs: Any) -> Tuple[str, Any]:
+            instance_id, response = await super().create(instance_id)
+            create_kwargs = kwargs.get("create_kwargs") or {}
+            task = create_kwargs.get("task_id") or create_kwargs.get("ground_truth")
+            if not isinstance(task, str) or not task:
+                raise ValueError("cudaperf: the tool needs extra_info.tools_kwargs.evaluate_kernel.create_kwargs.task_id")
+            self._tasks[instance_id] = task
+            return instance_id, response
 
-    async def generate_response(self, instance_id: str, messages: List[Dict[str, Any]],
-                                **kwargs: Any) -> Tuple[bool, str, float, Dict[str, Any]]:
-        """(should_terminate_sequence, feedback as the next user turn, this turn's reward, extra)."""
-        ep = self._episode(instance_id, kwargs)
-        last = next((m for m in reversed(messages) if isinstance(m, dict) and m.get("role") == "assistant"), None)
-        source = extract_code(response_text([last] if last else []))
-        client = get_async_client(self.url)
-        score = (await client.run(score_candidates, client.client, [(ep.task, source)], options=self.options,
-                                  lowest=self.missing_reward))[0]
-        ep.done = False  # an engine that went on after termination gets the turn scored and is told again
-        done = ep.record(dataclasses.replace(score, result=None))  # keep the summary, not the whole RESULT
-        extra = {"turn": len(ep.scores), **score.logged()}
-        return done, score.feedback_text(), score.reward, extra
+        async def execute(self, instance_id: str, parameters: Dict[str, Any], **kwargs: Any) -> Tuple[Any, Optional[float], dict]:
+            agent_data = kwargs.get("agent_data")
+            extra = getattr(agent_data, "extra_fields", None)
+            turns = extra.setdefault(TURNS_KEY, []) if isinstance(extra, dict) else []
+            limit = int(self.config.get("max_turns", 0) or 0)
+            if limit and len(turns) >= limit:
+                return ToolResponse(text=f"No more evaluations: {limit} were used. Stop here."), None, {}
+            text = parameters.get("source") if isinstance(parameters, dict) else None
+            source = (extract_code(text) if fenced_blocks(text) else text) if isinstance(text, str) and text.strip() else None
+            client = get_async_client(self.config.get("url"))
+            score = (await client.run(score_candidates, client.client, [(self._tasks[instance_id], source)],
+                                      options=self.config.get("options"),
+                                      lowest=self.config.get("missing_reward")))[0]
+            logged = score.logged()
+            turns.append(logged)
+            return ToolResponse(text=f"{score.feedback_text()}\nReward: {score.reward:.3f}."), score.reward, logged
 
-    async def calculate_score(self, instance_id: Optional[str] = None, **kwargs: Any) -> float:
-        """The trajectory reward so far (aggregation of the turn rewards; 0.0 before any turn)."""
-        ep = self._instances.get(instance_id) if instance_id is not None else None
-        return ep.reward() if ep else 0.0
+        async def calc_reward(self, instance_id: str, **kwargs: Any) -> float:
+            return 0.0
 
-    async def finalize_interaction(self, instance_id: Optional[str] = None, **kwargs: Any) -> None:
-        if instance_id is not None:
-            self._instances.pop(instance_id, None)
+        async def release(self, instance_id: str, **kwargs: Any) -> None:
+            self._tasks.pop(instance_id, None)
+
+    CudaperfTool.__module__ = __name__
+    return CudaperfTool
+
+
+def __getattr__(name: str) -> Any:
+    if name == "CudaperfTool":
+        cls = _make_tool_class()
+        globals()["CudaperfTool"] = cls
+        return cls
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -27,7 +27,8 @@ class OpenRLHFTest(ServiceTestCase):
         self.assertEqual(out["rewards"][1:], [-7.0, -10.0])  # the prompt's ```c block is not the candidate
         self.assertEqual(out["scores"], [1.0, 0.0, 0.0])
         logs = out["extra_logs"]
-        self.assertEqual(set(logs), {"correct", "speedup", "gate", "speed", "structure", "rank"})
+        self.assertEqual(set(logs), {"correct", "speedup", "gate", "speed", "structure", "rank", "error"})
+        self.assertEqual(logs["error"], [0.0] * 3)
         self.assertEqual(logs["speedup"], [2.0, 0.0, 0.0])
         self.assertTrue(all(len(v) == 3 for v in logs.values()))
         self.assertEqual(len(self.service.calls("POST", "/v1/evaluate")), 1)
@@ -35,8 +36,8 @@ class OpenRLHFTest(ServiceTestCase):
     def test_empty_lists(self):
         self.assertEqual(co.reward_func([], [], []),
                          {"rewards": [], "scores": [], "extra_logs": {k: [] for k in
-                                                                     ("correct", "speedup", "gate", "speed", "structure", "rank")}})
-        self.assertEqual(co.reward_func([], [], [], mode="server"), {"rewards": [], "scores": [], "extra_logs": {}})
+                                                                     ("correct", "speedup", "gate", "speed", "structure", "rank", "error")}})
+        self.assertEqual(co.reward_func([], [], [], mode="server"), {"rewards": [], "scores": [], "extra_logs": {"error": []}})
         self.assertEqual(self.service.calls(), [])
 
     def test_server_mode_forwards(self):
@@ -45,12 +46,29 @@ class OpenRLHFTest(ServiceTestCase):
         self.assertAlmostEqual(out["rewards"][0], self.expected(source("SPEEDUP=3")))
         self.assertEqual(out["rewards"][1], -10.0)
         self.assertEqual(len(self.service.calls("POST", "/v1/openrlhf")), 1)
-        with self.assertRaises(ValueError):
-            co.reward_func(["q"], ["p"], [TASK], mode="other")
 
-    def test_lengths_must_match(self):
-        with self.assertRaises(ValueError):
-            co.reward_func(["q", "q"], ["p", "p"], [TASK])
+    def assert_error_reward(self, out, n):
+        self.assertEqual(out["rewards"], [-10.0] * n)
+        self.assertEqual(out["scores"], [0.0] * n)
+        self.assertEqual(out["extra_logs"]["error"], [1.0] * n)
+
+    def test_errors_are_an_explicit_reward_and_an_error_line(self):
+        # OpenRLHF swallows what reward_func raises (INFO): every failure is the lowest reward, logged at ERROR
+        with self.assertLogs("cudaperf", "ERROR") as logs:
+            self.assert_error_reward(co.reward_func(["q"], ["p"], [TASK], mode="other"), 1)
+            self.assert_error_reward(co.reward_func(["q", "q"], ["p", "p"], [TASK]), 2)
+            self.assert_error_reward(co.reward_func([answer(source())], [""], ["nope/none"]), 1)
+        self.assertEqual(len(logs.records), 3)
+        self.assertIn("unknown task", logs.output[2])
+        os.environ["CUDAPERF_ERROR_REWARD"] = "-11"
+        with self.assertLogs("cudaperf", "ERROR"):
+            self.assertEqual(co.reward_func([answer(source("NOREWARD"))], [""], [TASK])["rewards"], [-11.0])
+
+    def test_end_of_turn_tokens_after_the_fence(self):
+        # OpenRLHF decodes with skip_special_tokens=False
+        for tok in ("<|im_end|>", "<|endoftext|>", "<|eot_id|>"):
+            q = PROMPT + answer(source("SPEEDUP=2")).rstrip("\n") + tok
+            self.assertAlmostEqual(co.reward_func([q], [PROMPT], [TASK])["rewards"][0], self.expected(source("SPEEDUP=2")))
 
     def test_loaded_by_path_like_openrlhf(self):
         fn = load_like_openrlhf()

@@ -1,6 +1,5 @@
 """python/README.md's wiring lines are the ones that work: this test takes them out of the README and
 runs them, loading each adapter the way its engine does."""
-import asyncio
 import contextlib
 import importlib
 import io
@@ -13,6 +12,7 @@ from pathlib import Path
 from cudaperf import Client
 from tests.fake_service import TASK, ServiceTestCase, answer, source
 from tests.test_openrlhf import PROMPT
+import cudaperf.verl as cv
 from tests.test_verl import KEYS
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -68,34 +68,32 @@ class ReadmeTest(ServiceTestCase):
     def test_verl_reward_lines(self):
         path = path_from(find(r"custom_reward_function\.path=\$\(python3 -c '([^']+)'\)").group(1))
         name = find(r"custom_reward_function\.name=(\w+)").group(1)
-        url_key = find(r"\+custom_reward_function\.reward_kwargs\.(\w+)=http").group(1)
+        url_key = find(r"\+reward\.custom_reward_function\.reward_kwargs\.(\w+)=http").group(1)
         fn = getattr(load_by_path("custom_module", path), name)
         out = fn(data_source="cudaperf/c2cuda", solution_str=answer(source("SPEEDUP=2")), ground_truth=TASK,
                  extra_info={"index": 0}, **{url_key: self.service.url})
         self.assertEqual(set(out), KEYS)
         self.assertAlmostEqual(out["score"], self.expected(source("SPEEDUP=2")))
 
-    def test_verl_interaction_lines(self):
-        class_name = find(r"^\s*class_name: ([\w.]+)$").group(1)
-        config = dict(re.findall(r"(\w+): \"?([^,\"}]+)\"?", find(r"^\s*config: \{(.*)\}$").group(1)))
-        config["url"], config["max_turns"] = self.service.url, int(config["max_turns"])
-        module, _, cls_name = class_name.rpartition(".")
-        cls = getattr(importlib.import_module(module), cls_name)
-        kwargs_line = find(r"interaction_kwargs = \{\"name\": \"(\w+)\", \"(\w+)\": <task id>\}")
-        interaction_kwargs = {"name": kwargs_line.group(1), kwargs_line.group(2): TASK}
+    def test_verl_multi_turn_lines(self):
+        tool_yaml = find(r"multi_turn\.tool_config_path=(\S+)").group(1)
+        text = (REPO / tool_yaml).read_text(encoding="utf-8")
+        class_name = re.search(r"class_name: \"?([\w.]+)\"?", text).group(1)
+        self.assertEqual(class_name, "cudaperf.verl.CudaperfTool")
+        self.assertIn("multi_turn=True", find(r"reward_kwargs\.multi_turn=True").group(0))
+        key = find(r"tools_kwargs = \{\"(\w+)\": \{\"create_kwargs\": \{\"(\w+)\"").groups()
+        self.assertEqual(key, (cv.TOOL_NAME, "task_id"))
 
-        async def main():
-            inter = cls(config=dict(config, name=interaction_kwargs["name"]))
-            iid = await inter.start_interaction("rid", **interaction_kwargs)
-            msgs = [{"role": "user", "content": "p"}, {"role": "assistant", "content": answer(source("SPEEDUP=2"))}]
-            return await inter.generate_response(iid, msgs, **interaction_kwargs)
-
-        done, feedback, score, _ = asyncio.run(main())
-        self.assertEqual((done, feedback), (False, "FEEDBACK ok speedup 2"))
-        self.assertAlmostEqual(score, self.expected(source("SPEEDUP=2")))
+    def test_trl_env_line(self):
+        module, name = find(r"^from (cudaperf\.\w+) import (CudaperfEnv)$").groups()
+        self.assertEqual(find(r"environment_factory=(\w+)").group(1), name)
+        env = getattr(importlib.import_module(module), name)()
+        env.reset(task_id=TASK, prompt=[{"role": "user", "content": "write it"}])
+        self.assertEqual(env.get_reward(), -10.0)
+        self.assertIn("FEEDBACK ok speedup 2", env.evaluate_kernel(source("SPEEDUP=2")))
 
     def test_trl_lines(self):
-        module, name = find(r"^from (cudaperf\.\w+) import (\w+)$").groups()
+        module, name = find(r"^from (cudaperf\.\w+) import (reward_func)$").groups()
         self.assertEqual(find(r"reward_funcs=\[(\w+)\]").group(1), name)
         fn = getattr(importlib.import_module(module), name)
         row = {"prompt": [{"role": "user", "content": "write it"}], "task_id": TASK, "category": "reduction"}

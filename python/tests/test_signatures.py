@@ -1,11 +1,9 @@
 """Pins the adapters to the hooks documented in ../shared/reference/rl-engines-and-structure.md:
 
 verl     compute_score(data_source, solution_str, ground_truth, extra_info=None, **kwargs) -> float | dict with "score"
-         batch manager: compute_score(data_sources=, solution_strs=, ground_truths=, extra_infos=, **reward_kwargs) -> list
-         BaseInteraction: async start_interaction(instance_id=None, **kwargs) -> str;
-         async generate_response(instance_id, messages, **kwargs) -> (bool, str, float, dict);
-         async calculate_score(...) -> float; async finalize_interaction(...) -> None; built as cls(config=...)
-TRL      reward_func(prompts, completions, completion_ids, ..., **dataset_columns) -> list[float | None]
+         (verl 0.9's reward loop managers call it by keyword; the real engines run it in tests/check_rl_engines.py)
+TRL      reward_func(prompts, completions, completion_ids, ..., **dataset_columns) -> list[float | None];
+         environment_factory: reset(**row) -> str | None, documented tool methods, get_reward() -> float
 OpenRLHF reward_func(queries, prompts, labels, **kwargs) -> {"rewards", "scores", "extra_logs"}
 """
 import inspect
@@ -44,27 +42,6 @@ class SignatureTest(unittest.TestCase):
         self.assertFalse(inspect.iscoroutinefunction(cv.compute_score))
         self.assertTrue(inspect.iscoroutinefunction(cv.compute_score_async))
 
-    def test_verl_batch(self):
-        self.assertEqual(positional(cv.compute_score_batch), ["data_sources", "solution_strs", "ground_truths", "extra_infos"])
-        self.assertTrue(takes_var_kwargs(cv.compute_score_batch))
-
-    def test_verl_interaction(self):
-        cls = cv.CudaperfInteraction
-        self.assertEqual(positional(cls.__init__), ["self", "config"])
-        for name in ("start_interaction", "generate_response", "calculate_score", "finalize_interaction"):
-            with self.subTest(method=name):
-                self.assertTrue(inspect.iscoroutinefunction(getattr(cls, name)))
-                self.assertTrue(takes_var_kwargs(getattr(cls, name)))
-        self.assertEqual(positional(cls.start_interaction), ["self", "instance_id"])
-        self.assertIsNone(inspect.signature(cls.start_interaction).parameters["instance_id"].default)
-        self.assertEqual(positional(cls.generate_response), ["self", "instance_id", "messages"])
-        # callable both as the base class declares them and as verl's own interactions do
-        for name in ("calculate_score", "finalize_interaction"):
-            sig = inspect.signature(getattr(cls, name))
-            sig.bind(object())
-            sig.bind(object(), "instance-id")
-        self.assertEqual(cls(config={"name": "x"}).name, "x")
-
     def test_trl_reward_func(self):
         for fn in (ct.reward_func, ct.make_reward_func()):
             with self.subTest(fn=fn.__name__):
@@ -76,8 +53,10 @@ class SignatureTest(unittest.TestCase):
                                            log_extra=None, log_metric=None, environments=None, category=[])
 
     def test_trl_env(self):
-        self.assertEqual(positional(ct.CudaperfEnv.reset)[:2], ["self", "task_id"])
-        self.assertEqual(positional(ct.CudaperfEnv.step), ["self", "completion"])
+        # TRL calls reset(**row), the tools by keyword, get_reward() with no argument
+        self.assertTrue(takes_var_kwargs(ct.CudaperfEnv.reset))
+        inspect.signature(ct.CudaperfEnv.reset).bind(object(), prompt=[], task_id="t", category="c")
+        self.assertEqual(positional(ct.CudaperfEnv.evaluate_kernel), ["self", "source"])
         self.assertEqual(positional(ct.CudaperfEnv.get_reward), ["self"])
 
     def test_openrlhf_reward_func(self):

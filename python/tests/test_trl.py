@@ -53,27 +53,51 @@ class RewardFuncTest(ServiceTestCase):
 class EnvTest(ServiceTestCase):
     def test_episode(self):
         env = ct.CudaperfEnv(max_turns=3)
-        prompt = env.reset(TASK, prompt=[{"role": "system", "content": "s"}, {"role": "user", "content": "write it"}],
-                           category="reduction")
-        self.assertEqual(prompt, "write it")
-        self.assertEqual(env.step(answer(source("COMPILE_ERROR"))), ("FEEDBACK compile_error", -7.0, False))
-        self.assertEqual(env.step(conv("no code")), (NO_CODE_FEEDBACK, -10.0, False))
-        feedback, reward, done = env.step(answer(source("SPEEDUP=2")))
-        self.assertEqual((feedback, done), ("FEEDBACK ok speedup 2", True))
-        self.assertAlmostEqual(reward, self.expected(source("SPEEDUP=2")))
-        self.assertAlmostEqual(env.get_reward(), reward)  # best turn
+        hint = env.reset(task_id=TASK, prompt=[{"role": "system", "content": "s"}, {"role": "user", "content": "write it"}],
+                         category="reduction")
+        self.assertEqual(hint, ct.TOOL_HINT)  # appended by TRL to the prompt: never the prompt itself
+        self.assertNotIn("write it", hint)
+        self.assertEqual(env.evaluate_kernel(source("COMPILE_ERROR")), "FEEDBACK compile_error\nReward: -7.000.")
+        self.assertIn(NO_CODE_FEEDBACK, env.evaluate_kernel("   "))
+        out = env.evaluate_kernel(answer(source("SPEEDUP=2")))  # a fenced answer: its code block
+        self.assertTrue(out.startswith("FEEDBACK ok speedup 2") and out.endswith("The episode is over."), out)
+        self.assertTrue(env.done)
+        self.assertAlmostEqual(env.get_reward(), self.expected(source("SPEEDUP=2")))  # best turn
         self.assertEqual([s.verdict for s in env.scores], ["compile_error", "no_code", "ok"])
-        with self.assertRaises(RuntimeError):
-            env.step(answer(source()))
-        env.reset(TASKS[1], prompt="again")
-        self.assertEqual(env.get_reward(), 0.0)
+        calls = len(self.service.calls("POST"))
+        self.assertIn("episode is over", env.evaluate_kernel(source()))
+        self.assertEqual(len(self.service.calls("POST")), calls)  # not evaluated after the end
+        env.reset(task_id=TASKS[1], prompt="again")
+        self.assertEqual(env.scores, [])
+
+    def test_no_tool_call_is_the_lowest_reward(self):
+        env = ct.CudaperfEnv(missing_reward=-12)
+        env.reset(task_id=TASK, prompt="p")
+        self.assertEqual(env.get_reward(), -12.0)
+        env.reset(task_id=TASK, prompt="p")
+        env.evaluate_kernel(source("WRONG"))
+        self.assertGreater(env.get_reward(), -12.0)
+        self.assertEqual(ct.CudaperfEnv().get_reward(), -10.0)
 
     def test_stop_speedup_and_discount(self):
         env = ct.CudaperfEnv(max_turns=0, stop_speedup=2, aggregation="discounted", discount=0.5)
-        env.reset(TASK, prompt="p")
-        self.assertFalse(env.step(answer(source("WRONG")))[2])
-        self.assertTrue(env.step(answer(source("SPEEDUP=4")))[2])
+        env.reset(task_id=TASK, prompt="p")
+        env.evaluate_kernel(source("WRONG"))
+        self.assertFalse(env.done)
+        env.evaluate_kernel(source("SPEEDUP=4"))
+        self.assertTrue(env.done)
         self.assertAlmostEqual(env.get_reward(), -5.0 + 0.5 * self.expected(source("SPEEDUP=4")))
+
+    def test_turn_log(self):
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "turns.jsonl")
+            env = ct.CudaperfEnv(turn_log=path)
+            env.reset(task_id=TASK)
+            env.evaluate_kernel(source("WRONG"))
+            env.evaluate_kernel(source("SPEEDUP=2"))
+            with open(path) as f:
+                rows = [json.loads(line) for line in f]
+        self.assertEqual([(r["task"], r["turn"], r["verdict"]) for r in rows], [(TASK, 1, "wrong_answer"), (TASK, 2, "ok")])
 
     def test_prompts_from_an_export_file(self):
         rows = [{"prompt": [{"role": "user", "content": "trl prompt"}], "task_id": TASK, "category": "reduction"},
@@ -83,16 +107,25 @@ class EnvTest(ServiceTestCase):
         with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as f:
             f.write("\n".join(json.dumps(r) for r in rows) + "\n\n")
         self.addCleanup(os.unlink, f.name)
-        prompts = ct.CudaperfEnv.load_prompts(f.name)
+        prompts = ct.load_prompts(f.name)
         self.assertEqual(prompts, {TASK: "trl prompt", TASKS[1]: "jsonl prompt", "scan/other": "verl prompt"})
         env = ct.CudaperfEnv(prompts=prompts)
-        self.assertEqual(env.reset(TASKS[1]), "jsonl prompt")
+        env.reset(task_id=TASKS[1])
+        self.assertEqual(env.prompt, "jsonl prompt")
         with self.assertRaises(ValueError):
-            env.reset("unknown/task")
+            env.reset(prompt="no task id")
 
-    def test_step_needs_reset(self):
+    def test_tool_needs_reset(self):
         with self.assertRaises(RuntimeError):
-            ct.CudaperfEnv().step("x")
+            ct.CudaperfEnv().evaluate_kernel("x")
+
+    def test_public_methods_are_documented_tools(self):
+        # TRL turns every public method but reset/get_reward into a tool, with a schema from its docstring
+        import inspect
+        tools = [n for n, _ in inspect.getmembers(ct.CudaperfEnv, predicate=inspect.isfunction)
+                 if not n.startswith("_") and n not in ("reset", "get_reward")]
+        self.assertEqual(tools, ["evaluate_kernel"])
+        self.assertIn("source:", inspect.getdoc(ct.CudaperfEnv.evaluate_kernel))
 
 
 if __name__ == "__main__":

@@ -1,13 +1,12 @@
 import asyncio
 import importlib.util
-import math
 import os
 import sys
 from unittest import mock
 
 import cudaperf.verl as cv
 from cudaperf.client import CudaperfBadRequest, CudaperfError
-from cudaperf.scoring import LOGGED_FIELDS, NO_CODE_FEEDBACK
+from cudaperf.scoring import LOGGED_FIELDS
 from tests.fake_service import TASK, TASKS, ServiceTestCase, answer, fake_result, source
 
 KEYS = {"score", *LOGGED_FIELDS}
@@ -75,9 +74,13 @@ class ComputeScoreTest(ServiceTestCase):
         with self.assertRaises(CudaperfError):
             cv.compute_score("d", answer(source("NOREWARD")), TASK)
 
-    def test_turn_scores_are_aggregated(self):
-        info = {"turn_scores": [-7.0, 0.5, -5.0]}
-        self.assertEqual(cv.compute_score("d", "whole transcript", TASK, info)["score"], 0.5)
+    def test_tool_turns_are_aggregated(self):
+        def turn(score, verdict="wrong_answer", final=True, speedup=0.0):
+            return {"score": score, "verdict": verdict, "final": final, "speedup": speedup, "structure": 0.0}
+
+        info = {cv.TURNS_KEY: [turn(-7.0, "compile_error"), turn(0.5, "ok", speedup=1.5), turn(-5.0)]}
+        out = cv.compute_score("d", "whole transcript", TASK, info)
+        self.assertEqual((out["score"], out["verdict"], out["speedup"], out["final"]), (0.5, "ok", 1.5, True))
         self.assertEqual(cv.compute_score("d", "t", TASK, info, trajectory="last")["score"], -5.0)
         self.assertAlmostEqual(cv.compute_score("d", "t", TASK, info, trajectory="discounted", discount=0.5)["score"],
                                -7.0 + 0.25 - 1.25)
@@ -87,8 +90,18 @@ class ComputeScoreTest(ServiceTestCase):
         self.assertEqual(self.service.calls(), [])
         out = cv.compute_score("d", answer(source("SPEEDUP=2")), TASK, info, trajectory="none")
         self.assertAlmostEqual(out["score"], self.expected(source("SPEEDUP=2")))
-        out = cv.compute_score("d", answer(source("SPEEDUP=2")), TASK, {"turn_scores": []})
+        out = cv.compute_score("d", answer(source("SPEEDUP=2")), TASK, {cv.TURNS_KEY: []})
         self.assertEqual(out["verdict"], "ok")
+
+    def test_aggregate_is_final_only_when_every_turn_is(self):
+        info = {cv.TURNS_KEY: [{"score": 0.5, "verdict": "ok", "final": True},
+                               {"score": -4.5, "verdict": "ok", "final": False}]}
+        self.assertFalse(cv.compute_score("d", "t", TASK, info)["final"])
+
+    def test_multi_turn_without_a_tool_call_is_lowest(self):
+        out = cv.compute_score("d", answer(source("SPEEDUP=2")), TASK, {"tool_rewards": []}, multi_turn=True)
+        self.assertEqual((out["score"], out["verdict"]), (-10.0, "no_tool_call"))
+        self.assertEqual(self.service.calls(), [])
 
     def test_async(self):
         async def main():
@@ -100,98 +113,15 @@ class ComputeScoreTest(ServiceTestCase):
         self.assertEqual(outs[-1]["score"], -10.0)
         self.assertEqual(len(self.service.calls("POST")), 4)
 
-    def test_batch_is_one_call(self):
-        sols = [answer(source("SPEEDUP=2")), "no code", answer(source("WRONG")), answer(source("SPEEDUP=0.5"), tag="cu")]
-        outs = cv.compute_score_batch(["d"] * 4, sols, [TASK] * 4, [None] * 4)
-        self.assertEqual([o["verdict"] for o in outs], ["ok", "no_code", "wrong_answer", "ok"])
-        self.assertAlmostEqual(outs[3]["score"], self.expected(source("SPEEDUP=0.5")))
-        self.assertEqual(len(self.service.calls("POST")), 1)
-        self.assertEqual(cv.compute_score_batch([], [], [], []), [])
-        self.assertEqual(len(self.service.calls()), 1)
-
-    def test_oversized_source_is_lowest_and_spares_the_batch(self):
-        sols = [answer(source("SPEEDUP=2")), answer("x" * 5000 + "\n"), answer(source("HACK")), answer(source())]
-        outs = cv.compute_score_batch(["d"] * 4, sols, [TASK] * 4)
-        self.assertEqual([o["verdict"] for o in outs], ["ok", "rejected", "hack_suspected", "ok"])
-        self.assertEqual(outs[1]["score"], -10.0)
+    def test_oversized_source_is_lowest(self):
+        out = cv.compute_score("d", answer("x" * 5000 + "\n"), TASK)
+        self.assertEqual((out["verdict"], out["score"]), ("rejected", -10.0))
 
     def test_loaded_by_path_like_verl(self):
         module = load_like_verl()
         out = module.compute_score(data_source="d", solution_str=answer(source("SPEEDUP=2")), ground_truth=TASK,
                                    extra_info={})
         self.assertAlmostEqual(out["score"], self.expected(source("SPEEDUP=2")))
-
-
-class InteractionTest(ServiceTestCase):
-    def run_turns(self, config, replies, **interaction_kwargs):
-        async def main():
-            inter = cv.CudaperfInteraction(config=dict(config, name="cudaperf"))
-            iid = await inter.start_interaction("req-1", name="cudaperf", **interaction_kwargs)
-            messages = [{"role": "user", "content": "prompt"}]
-            turns = []
-            for reply in replies:
-                messages.append({"role": "assistant", "content": reply})
-                turn = await inter.generate_response(iid, messages, name="cudaperf", **interaction_kwargs)
-                turns.append(turn)
-                messages.append({"role": "user", "content": turn[1]})
-                if turn[0]:
-                    break
-            score = await inter.calculate_score(iid)
-            await inter.finalize_interaction(iid)
-            return inter, turns, score
-
-        return asyncio.run(main())
-
-    def test_refinement_turns(self):
-        replies = [answer(source("COMPILE_ERROR")), "thinking, no code", answer(source("SPEEDUP=2")),
-                   answer(source("SPEEDUP=9"))]
-        inter, turns, score = self.run_turns({"max_turns": 3}, replies, task_id=TASK)
-        self.assertEqual([t[0] for t in turns], [False, False, True])
-        self.assertEqual(turns[0][1:3], ("FEEDBACK compile_error", -7.0))
-        self.assertEqual(turns[1][1:3], (NO_CODE_FEEDBACK, -10.0))
-        self.assertAlmostEqual(turns[2][2], self.expected(source("SPEEDUP=2")))
-        self.assertEqual(turns[2][3]["verdict"], "ok")
-        self.assertEqual(turns[2][3]["turn"], 3)
-        self.assertAlmostEqual(score, self.expected(source("SPEEDUP=2")))  # best turn
-        self.assertEqual(inter._instances, {})
-        self.assertEqual(len(self.service.calls("POST")), 2)
-
-    def test_stop_speedup_and_ground_truth(self):
-        replies = [answer(source("SPEEDUP=1.2")), answer(source("SPEEDUP=3")), answer(source("SPEEDUP=4"))]
-        _, turns, score = self.run_turns({"stop_speedup": 2.0, "aggregation": "last"}, replies, ground_truth=TASKS[1])
-        self.assertEqual([t[0] for t in turns], [False, True])
-        self.assertAlmostEqual(score, self.expected(source("SPEEDUP=3"), TASKS[1]))
-
-    def test_needs_a_task(self):
-        with self.assertRaises(ValueError):
-            self.run_turns({}, [answer(source())])
-
-    def test_instances_are_bounded(self):
-        async def main():
-            inter = cv.CudaperfInteraction({"max_turns": 1})
-            for iid in ("a", "b", "c"):
-                await inter.start_interaction(iid, task_id=TASK)
-            kept = sorted(inter._instances)
-            turn = await inter.generate_response("a", [{"role": "assistant", "content": answer(source())}], task_id=TASK)
-            again = await inter.generate_response("a", [{"role": "assistant", "content": "no code"}], task_id=TASK)
-            return kept, turn, again
-
-        with mock.patch.object(cv, "MAX_INSTANCES", 2):
-            kept, turn, again = asyncio.run(main())
-        self.assertEqual(kept, ["b", "c"])
-        self.assertTrue(turn[0])  # the evicted rollout went on as a new episode
-        self.assertEqual(again[:3], (True, NO_CODE_FEEDBACK, -10.0))
-
-    def test_score_before_any_turn(self):
-        async def main():
-            inter = cv.CudaperfInteraction({})
-            iid = await inter.start_interaction(task_id=TASK)
-            return iid, await inter.calculate_score(iid), await inter.calculate_score()
-
-        iid, s1, s2 = asyncio.run(main())
-        self.assertTrue(iid)
-        self.assertEqual((s1, s2), (0.0, 0.0))
-        self.assertTrue(math.isfinite(s1))
 
 
 if __name__ == "__main__":

@@ -40,6 +40,25 @@ bool fence_of(const std::string& line, std::string& fence, std::string& info) {
   return true;
 }
 
+// A line without the end-of-turn tokens at its end (`<|im_end|>`, ...): engines that decode with
+// skip_special_tokens=False leave them after a closing fence (the rules of python/cudaperf/extract.py).
+std::string strip_end_tokens(std::string line) {
+  static const char* const tokens[] = {"<|im_end|>", "<|endoftext|>", "<|eot_id|>", "<|end|>", "</s>"};
+  for (bool again = true; again;) {
+    again = false;
+    std::string t = line.substr(0, line.find_last_not_of(" \t") + 1);
+    for (const char* tok : tokens) {
+      size_t n = std::strlen(tok);
+      if (t.size() >= n && t.compare(t.size() - n, n, tok) == 0) {
+        line = t.substr(0, t.size() - n);
+        again = true;
+        break;
+      }
+    }
+  }
+  return line;
+}
+
 // The answer without the prompt's echo and without reasoning.
 std::string answer_part(const std::string& response, const std::string& prompt) {
   std::string r = response;
@@ -85,7 +104,7 @@ Scan scan(const std::string& response, const std::string& prompt) {
       }
       continue;
     }
-    if (fence_of(line, fence, info) && info.empty() && fence[0] == open_fence[0] && fence.size() >= open_fence.size()) {
+    if (fence_of(strip_end_tokens(line), fence, info) && info.empty() && fence[0] == open_fence[0] && fence.size() >= open_fence.size()) {
       in_block = false;
       ++s.closed_blocks;
       if (body.find_first_not_of(" \t\n") == std::string::npos) {  // whitespace-only block

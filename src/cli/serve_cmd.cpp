@@ -26,6 +26,8 @@ void add_serve_command(CLI::App& app) {
   sv->add_option("--config", config, "reward config (default config/reward.toml)");
   sv->add_option("--model", model, "ranker model (default data/models/ranker.json)");
   sv->add_option("--time-budget", so.time_budget_s, "sampling seconds per perf config (default 1)")->check(CLI::Range(0.01, 3600.0));
+  sv->add_flag("--cpu-test-mode", so.cpu_test_mode,
+              "without a GPU, score anyway (CPU stages only, results not final; for tests): otherwise refused with HTTP 409");
   sv->callback([] {
     g_action = [] {
       so.root = root.empty() ? default_root() : fs::path(root);

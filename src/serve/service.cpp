@@ -315,6 +315,17 @@ int run_service(const ServiceOptions& o) {
   for (int i = 0; i < n_workers; ++i) w.spawn(i, gpus);
   std::thread supervisor([&] { w.supervise(gpus); });
   auto started = std::chrono::steady_clock::now();
+  // Without a GPU no candidate is checked or timed on the device: such results are not rewards, so
+  // scoring is refused (409, "no_gpu") unless the service was started for tests (--cpu-test-mode).
+  const bool refuse_scoring = gpus == 0 && !o.cpu_test_mode;
+  auto refuse = [&](httplib::Response& res) {
+    if (!refuse_scoring) return false;
+    reply(res, 409, {{"error", "cudaperf serve: no GPU is visible, so candidates cannot be checked or timed and results "
+                               "would not be rewards; run the service on a GPU, or start it with --cpu-test-mode for tests "
+                               "(CPU stages only, final: false)"},
+                     {"no_gpu", true}});
+    return true;
+  };
 
   httplib::Server http;
   http.set_payload_max_length(64u << 20);
@@ -389,6 +400,7 @@ int run_service(const ServiceOptions& o) {
   http.Post("/v1/evaluate", [&](const httplib::Request& req, httplib::Response& res) {
     auto body = json::parse(req.body, nullptr, false);
     if (body.is_discarded() || !body.is_object()) return reply(res, 400, {{"error", "the body is not a JSON object"}});
+    if (refuse(res)) return;
     std::vector<Job> jobs;
     if (!submit(body.value("requests", json()), jobs, res)) return;
     double wait_s = body.value("wait_s", 0.0);
@@ -430,6 +442,7 @@ int run_service(const ServiceOptions& o) {
     json q = body.value("query", json::array()), p = body.value("prompts", json::array()), l = body.value("labels", json::array());
     if (!q.is_array() || !l.is_array() || q.size() != l.size() || (p.is_array() && !p.empty() && p.size() != q.size()))
       return reply(res, 400, {{"error", "'query' and 'labels' must be arrays of the same length (and 'prompts' too when given)"}});
+    if (refuse(res)) return;
     const double lowest = cfg->gate_of(reward::Tier::Hack);
     std::vector<double> rewards(q.size(), lowest);
     json requests = json::array();
@@ -467,7 +480,7 @@ int run_service(const ServiceOptions& o) {
   });
   http.Get("/healthz", [&](const httplib::Request&, httplib::Response& res) {
     std::lock_guard lock(w.mu);
-    reply(res, 200, {{"ok", true}, {"workers", w.live.size()}, {"gpus", gpus}});
+    reply(res, 200, {{"ok", true}, {"workers", w.live.size()}, {"gpus", gpus}, {"scores", !refuse_scoring}, {"cpu_test_mode", o.cpu_test_mode}});
   });
   http.Get("/metrics", [&](const httplib::Request&, httplib::Response& res) {
     json s = store->stats();
@@ -487,8 +500,8 @@ int run_service(const ServiceOptions& o) {
          fmt::format("cudaperf_uptime_seconds {:.0f}\n", std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
     res.set_content(m, "text/plain; version=0.0.4");
   });
-  fmt::print(stderr, "cudaperf serve: http://{}:{} ({} worker(s), {} GPU(s), store {})\n", o.host, o.port, n_workers, gpus,
-             o.store.string());
+  fmt::print(stderr, "cudaperf serve: http://{}:{} ({} worker(s), {} GPU(s), store {}){}\n", o.host, o.port, n_workers, gpus,
+             o.store.string(), refuse_scoring ? "; no GPU: scoring refused (--cpu-test-mode to allow)" : gpus == 0 ? "; CPU test mode" : "");
   std::thread signals([&] {
     int sig = 0;
     sigwait(&stop_signals, &sig);

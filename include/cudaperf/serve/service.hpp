@@ -21,6 +21,7 @@ struct ServiceOptions {
   std::filesystem::path root, config, model;  // dataset, reward config, ranker model
   double time_budget_s = 1;
   double openrlhf_wait_s = 3600;   // /v1/openrlhf answers only when every reward is known
+  bool cpu_test_mode = false;      // without a GPU, score anyway (CPU stages only, final: false); else HTTP 409
 };
 int run_service(const ServiceOptions& o);
 
