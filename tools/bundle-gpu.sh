@@ -17,7 +17,9 @@ conf="$(dirname "$BIN")/libcudaperf_confine.so"
 [ -f "$conf" ] || conf=$(find "$(dirname "$BIN")" -name libcudaperf_confine.so | head -1)
 [ -n "$conf" ] && [ -f "$conf" ] || { echo "bundle-gpu: libcudaperf_confine.so not found beside $BIN" >&2; exit 1; }
 cp -L "$conf" build/gpu-bundle/libcudaperf_confine.so
-ldd "$BIN" | awk '/=> \/(usr\/)?lib\/x86_64/ {print $3}' \
+# the launcher worker the measurer starts for every candidate (found next to the binary)
+strip -o build/gpu-bundle/cudaperf-launcher "$(dirname "$BIN")/cudaperf-launcher"
+{ ldd "$BIN"; ldd "$(dirname "$BIN")/cudaperf-launcher"; } | sort -u | awk '/=> \/(usr\/)?lib\/x86_64/ {print $3}' \
   | grep -vE '/(libc|libm|libpthread|libdl|librt|libgcc_s|libstdc\+\+)\.so' \
   | while read -r lib; do cp -L "$lib" build/gpu-bundle/lib/; done
 du -sh build/gpu-bundle

@@ -187,8 +187,9 @@ std::vector<GpuImplResult> gpu_check_task(const task::Task& t, const fs::path& r
                                  fmt::format("the measurer ended without a report ({})", pr.describe())));
       break;
     }
-    if (!j.value("fatal", "").empty()) {
-      results.push_back(result("*", "*", "runtime_error", j.value("fatal", "")));
+    if (!j.value("fatal", "").empty()) {  // nothing could run: each implementation says why
+      for (size_t k = next; k < order.size(); ++k)
+        results.push_back(result(t.impls[order[k]].strategy, "*", "runtime_error", j.value("fatal", "")));
       break;
     }
     for (const auto& r : j["results"]) results.push_back(from_json(r));

@@ -345,43 +345,6 @@ Step Measurer::measure_impl(size_t k) {
     return Step::Ok;
   }
   auto& configs = *j_.configs;
-  // Fresh allocations for this implementation, every byte written before it is handed out (the
-  // device may give back pages another buffer of this process used).
-  std::vector<std::vector<Exported>> bufs(configs.size());
-  struct FreeAll {
-    std::vector<std::vector<Exported>>& b;
-    ~FreeAll() {
-      for (auto& v : b)
-        for (auto& e : v)
-          if (e.base) cudaFree(e.base);
-    }
-  } free_all{bufs};
-  constexpr size_t kGranule = size_t{2} << 20;
-  for (size_t ci = 0; ci < configs.size(); ++ci) {
-    bufs[ci].resize(t_.params.size());
-    for (size_t i = 0; i < t_.params.size(); ++i) {
-      if (!t_.params[i].pointer) continue;
-      Exported& e = bufs[ci][i];
-      e.bytes = configs[ci].bytes[i];
-      e.alloc = (2 * kGuard + e.bytes + kGranule - 1) / kGranule * kGranule;
-      void* p = nullptr;
-      cudaIpcMemHandle_t h{};
-      if (auto err = cudaMalloc(&p, e.alloc); err != cudaSuccess) {
-        results.push_back(result(im.strategy, "*", "runtime_error",
-                                 fmt::format("cudaMalloc of {} bytes for buffer '{}': {}", e.alloc, t_.params[i].name, cuda_msg(err))));
-        return Step::Ok;
-      }
-      e.base = static_cast<unsigned char*>(p);
-      if (auto err = cudaIpcGetMemHandle(&h, p); err != cudaSuccess) {
-        results.push_back(result(im.strategy, "*", "runtime_error", "cudaIpcGetMemHandle: " + cuda_msg(err)));
-        return Step::Ok;
-      }
-      e.handle = to_hex(h);
-      fill_guards(e);
-    }
-  }
-  cudaStreamSynchronize(s_);
-
   sandbox::LauncherProcess w;
   w_ = &w;
   struct Forget {
@@ -418,6 +381,46 @@ Step Measurer::measure_impl(size_t k) {
     }
   } add_worker{st, worker0};
   impl_deadline_ = Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(o_.impl_timeout_s));
+  // With the device held (filling is GPU work): fresh allocations for this implementation, every byte written before it is handed out (the
+  // device may give back pages another buffer of this process used).
+  std::vector<std::vector<Exported>> bufs(configs.size());
+  struct FreeAll {  // the worker is gone before its buffers are freed
+    std::vector<std::vector<Exported>>& b;
+    sandbox::LauncherProcess& w;
+    ~FreeAll() {
+      w.kill_now();
+      w.finish(std::chrono::milliseconds(3000));
+      for (auto& v : b)
+        for (auto& e : v)
+          if (e.base) cudaFree(e.base);
+    }
+  } free_all{bufs, w};
+  constexpr size_t kGranule = size_t{2} << 20;
+  for (size_t ci = 0; ci < configs.size(); ++ci) {
+    bufs[ci].resize(t_.params.size());
+    for (size_t i = 0; i < t_.params.size(); ++i) {
+      if (!t_.params[i].pointer) continue;
+      Exported& e = bufs[ci][i];
+      e.bytes = configs[ci].bytes[i];
+      e.alloc = (2 * kGuard + e.bytes + kGranule - 1) / kGranule * kGranule;
+      void* p = nullptr;
+      cudaIpcMemHandle_t h{};
+      if (auto err = cudaMalloc(&p, e.alloc); err != cudaSuccess) {
+        results.push_back(result(im.strategy, "*", "runtime_error",
+                                 fmt::format("cudaMalloc of {} bytes for buffer '{}': {}", e.alloc, t_.params[i].name, cuda_msg(err))));
+        return Step::Ok;
+      }
+      e.base = static_cast<unsigned char*>(p);
+      if (auto err = cudaIpcGetMemHandle(&h, p); err != cudaSuccess) {
+        results.push_back(result(im.strategy, "*", "runtime_error", "cudaIpcGetMemHandle: " + cuda_msg(err)));
+        return Step::Ok;
+      }
+      e.handle = to_hex(h);
+      fill_guards(e);
+    }
+  }
+  cudaStreamSynchronize(s_);
+
 
   json setup = {{"op", "setup"}, {"fn", t_.function}, {"ready", to_hex(ready_h_)}, {"done", to_hex(done_h_)}};
   for (const auto& p : t_.params) setup["params"].push_back({{"ptr", p.pointer}, {"type", static_cast<int>(p.type)}});
