@@ -51,10 +51,10 @@ def generate(rng, seed):
     params.append(P("out", "float*", "out", len=olen))
     kk = rng.choice([3, 5, 7, 9])
     cfg = lambda name, n, K, C: dict({"name": name, "n": n, "K": K}, **({"C": C} if chan != "single" else {}))
-    perf_n = 2 ** 26 if chan == "single" else 2 ** 22
+    perf_n = (2 ** 26 if chan == "single" else 2 ** 22) * stride * dil  # the floor counts x / (stride * dil)
     configs = [cfg("tiny", 29, 3, 2), cfg("odd", 10007, kk, 3), cfg("odd_small", 1001, 1, 4), cfg("perf", perf_n, kk, 16)]
     cn = "" if chan == "single" else "C*"
     flops = f"2*K*{cn}({outlen})" if chan != "multi_in" else f"2*K*C*({outlen})"
     ref, impls = shapes.map_shape(params, count, body, what="output")
     return build(NAME, seed, "convolution", "none", f"1D convolution ({chan}, {pad} padding, stride {stride}, dilation {dil}{', bias' if bias else ''}, {a})",
-                 params, configs, (1e-4, 1e-4), (flops, f"4*{cn}n + 4*({olen})"), ref, impls)
+                 params, configs, (1e-4, 1e-4), (flops, f"4*{cn}n/{stride * dil} + 4*({olen})"), ref, impls)

@@ -67,10 +67,10 @@ def generate(rng, seed):
         if chan == "multi_in_out":
             c["CO"] = CO
         return c
-    ps = {"single": 8192, "depthwise": 2048, "multi_in": 4096, "multi_in_out": 2048}[chan]
+    ps = {"single": 8192, "depthwise": 2048, "multi_in": 4096, "multi_in_out": 2048}[chan] * stride  # the floor counts x / stride^2
     configs = [cfg("tiny", 6, 7, 3, 3, 2, 2), cfg("odd", 67, 45, k, k, 3, 2), cfg("odd_rect", 9, 301, 1, 3, 2, 3),
                cfg("perf", ps, ps, k, k, 8, 8)]
     cin = "" if chan == "single" else "C*"
     ref, impls = shapes.map_shape(params, count, body, what="output pixel")
     return build(NAME, seed, "convolution", "none", f"2D convolution ({chan}, {pad} padding, stride {stride}{', bias' if bias else ''}, {a})",
-                 params, configs, (1e-4, 2e-4), (flops, f"4*{cin}H*W + 4*{lens[2]}"), ref, impls)
+                 params, configs, (1e-4, 2e-4), (flops, f"4*{cin}H*W/{stride * stride} + 4*{lens[2]}"), ref, impls)

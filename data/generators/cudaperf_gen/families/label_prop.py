@@ -42,7 +42,7 @@ def generate(rng, seed):
     if count:
         params.append(P("changed", "unsigned char*", "out", len="nv"))
     deg = rng.choice([4, 8, 16, 32])
-    nv = 2 ** 25 // deg
+    nv = 2 ** 26 // deg
     configs = [{"name": "tiny", "nv": 6, "ne": 11}, {"name": "odd", "nv": 10001, "ne": 50001},
                {"name": "odd_sparse", "nv": 3001, "ne": 999}, {"name": "perf", "nv": nv, "ne": nv * deg}]
     ref, impls = shapes.rowred_shape(params, "nv", "rowptr[r]", "rowptr[r + 1]", [red], finish, what="vertex")

@@ -31,6 +31,7 @@ def generate(rng, seed):
         params.append(P("bits", "const uint32_t*", "in", len="cdiv(n, 32)", dist="uniform(0, 4294967295)"))
     params.append(P("out", f"{t}*", "out", len="n"))
     body = f"out[i] = ({cond}) ? {f} : {g};"
+    nin = sum(1 for v in ("x[i]", "y[i]") if v in body)  # the cost model counts only the inputs the body reads
     ref, impls = shapes.map_shape(params, "n", body)
     return build(NAME, seed, "elementwise", "none", f"{t} masked select ({msrc} mask) between two generated expressions",
-                 params, n_configs(rng, 2 ** 25 if t == "float" else 2 ** 24), float_tol(t, 10), ("n", f"{3 * sz(t) + extra}*n"), ref, impls)
+                 params, n_configs(rng, 2 ** 25 if t == "float" else 2 ** 24), float_tol(t, 10), ("n", f"{(nin + 1) * sz(t) + extra}*n"), ref, impls)

@@ -36,10 +36,10 @@ def generate(rng, seed):
     params.append(P("out", f"{t}*", "out", len="n"))
     if mode == "pairs":
         params.append(P("out2", f"{t}*", "out", len="n"))
-    configs = n_configs(rng, 2 ** 25)
+    configs = n_configs(rng, 2 ** 26 if t == "unsigned char" else 2 ** 25)
     if mode == "block":
         for c in configs:
-            c["n"] = {"tiny": 16, "odd": 100000, "odd_small": 1000, "perf": 2 ** 25}[c["name"]]
+            c["n"] = {"tiny": 16, "odd": 100000, "odd_small": 1000, "perf": 2 ** 26 if t == "unsigned char" else 2 ** 25}[c["name"]]
         configs[1]["name"], configs[2]["name"] = "odd_blocks", "odd_small"
         configs[1]["n"] = 100008
     outs = 2 if mode == "pairs" else 1

@@ -35,7 +35,7 @@ def generate(rng, seed):
     ctype = "long long" if t == "int" else "double"
     finish = f"y[r] = ({t})({v});"
     per_row = rng.choice([4, 16, 64])
-    rows = 2 ** 25 // per_row
+    rows = 2 ** 26 // per_row
     configs = [{"name": "tiny", "rows": 4, "cols": 5, "nnz": 9}, {"name": "odd", "rows": 1001, "cols": 999, "nnz": 12345},
                {"name": "odd_dense", "rows": 17, "cols": 33, "nnz": 500}, {"name": "perf", "rows": rows, "cols": rows, "nnz": rows * per_row}]
     sz = 8 if t == "double" else 4

@@ -31,10 +31,11 @@ def generate(rng, seed):
         params.append(P("rlen", "const int*", "in", len="rows", dist="index(0, K+1)"))
     params += [P("x", f"const {t}*", "in", len="cols", dist="uniform(-1, 1)"), P("y", f"{t}*", "out", len="rows")]
     K = rng.choice([4, 8, 16, 32])
-    rows = 2 ** 25 // K if t == "float" else 2 ** 24 // K
+    rows = (2 ** 27 if padding == "len_array" else 2 ** 26) // K
     configs = [{"name": "tiny", "rows": 4, "cols": 5, "K": 3}, {"name": "odd", "rows": 1001, "cols": 999, "K": 7},
                {"name": "odd_wide", "rows": 17, "cols": 33, "K": 40}, {"name": "perf", "rows": rows, "cols": rows, "K": K}]
     sz = 8 if t == "double" else 4
     ref, impls = shapes.rowred_shape(params, "rows", "0", hi, [Red("acc", "double", "add", elem)], f"y[r] = ({t})({v});")
     return build(NAME, seed, "sparse", "warp", f"{t} ELL SpMV ({layout}-major slots, padding: {padding}, {act})",
-                 params, configs, (1e-5, 1e-5) if t == "float" else (1e-10, 1e-10), ("2*rows*K", f"{4 + sz}*rows*K/4 + {sz}*rows" if padding == "len_array" else f"4*rows*K + {sz}*rows"), ref, impls)
+                 params, configs, (1e-5, 1e-5) if t == "float" else (1e-10, 1e-10), ("2*rows*K", {"len_array": f"{4 + sz}*rows*K/4 + {sz}*rows", "neg_col": f"4*rows*K + {sz}*rows*K/2 + {sz}*rows",
+                                 "none": f"{4 + sz}*rows*K + {sz}*rows"}[padding]), ref, impls)

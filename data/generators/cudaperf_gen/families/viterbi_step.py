@@ -49,5 +49,5 @@ def generate(rng, seed):
     tbytes = "4*S*S" if shared_T else "4*B*S*S"
     ref, impls = shapes.rowred_shape(params, "B * S", "0", "S", reds, finish, what="state", row_pre=pre)
     return build(NAME, seed, "dynamic_programming", "warp", f"HMM {kind.replace('_', ' + ')} step over S states ({layout} transitions{', shared' if shared_T else ', per sequence'}, {emis} emissions)",
-                 params, configs, (1e-5, 1e-4), (f"2*B*S*S", f"{tbytes} + 12*B*S"), ref, impls)
+                 params, configs, (1e-5, 1e-4), (f"2*B*S*S", f"{tbytes} + {12 if emis == 'vector' else 8}*B*S"), ref, impls)
 
