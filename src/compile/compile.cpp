@@ -167,8 +167,18 @@ Artifact compile_reference_baseline(const task::Task& t, const Options& o) {
 }
 
 Artifact compile_cuda(const task::Task& t, const fs::path& source, const Options& o, bool verbose_ptxas) {
+  // -U_FORTIFY_SOURCE -D_FORTIFY_SOURCE=0: the host compiler's own default (Ubuntu's gcc defines
+  // _FORTIFY_SOURCE=2 or 3 when optimising, Debian's does not) would otherwise decide whether
+  // printf/memcpy import as themselves or as __printf_chk/__memcpy_chk, and so what the link check
+  // sees. Off rather than on: "on" still differs by glibc version and level (3 fortifies more calls),
+  // "off" gives the plain names everywhere, and the checks guard the candidate's own buffers only.
+  // (A candidate that defines _FORTIFY_SOURCE itself gets the variants: base_function judges them.)
+  // -cudart shared: the object holds the candidate's code, nvcc's stubs and the crt start-up code
+  // only (no static runtime), so check_code judges the candidate's instructions alone.
+  // -z relro -z now: its GOT is bound at load and read-only afterwards (as for every binary of ours).
   std::vector<std::string> cmd = {nvcc_path(), "-arch=sm_90", "-std=c++17", "-O3", "-lineinfo", "-Xcompiler", "-fPIC",
-                                  "-shared", "-cudart", "shared"};
+                                  "-Xcompiler", "-U_FORTIFY_SOURCE,-D_FORTIFY_SOURCE=0", "-shared", "-cudart", "shared",
+                                  "-Xlinker", "-z,relro,-z,now"};
   if (verbose_ptxas) cmd.insert(cmd.end(), {"-Xptxas", "-v"});
   return build("cuda", cmd, {}, t.cuda_declaration(), source, t.function, o);
 }

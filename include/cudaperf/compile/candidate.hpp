@@ -35,11 +35,22 @@ struct LinkReport {
   std::string message() const;       // one line per violation
 };
 
-// Why `symbol` may not be imported by a candidate, or "" when it is on the allowlist.
+// The function a compiler-chosen variant stands for: __X_chk (glibc's fortified X, emitted under
+// _FORTIFY_SOURCE; __open_2 for open) and __isoc99_X / __isoc23_X are X; any other symbol is itself. Whether a
+// compiler emits them depends on the machine (its gcc's defaults, its glibc), not on the candidate.
+std::string base_function(const std::string& symbol);
+// Why `symbol` may not be imported by a candidate, or "" when it is on the allowlist. A variant
+// (base_function) is judged as its base function: allowed iff it is, with its reason when not.
 std::string link_violation_reason(const std::string& symbol);
-// Inspects a built candidate with nm -D / readelf -d.
+// Inspects a built candidate with nm -D / readelf -d, and its code with check_code.
 LinkReport check_link(const std::filesystem::path& so);
-// Source-level rules for what imports cannot show (header-only libraries): Thrust, CUB.
+// What imports cannot show, from the object's code (objdump -d over every executable section, and
+// readelf -l/-d): system-call instructions (syscall, sysenter, int $0x80), each named with the
+// function it is in; writable+executable segments, text relocations, an executable stack (code that
+// could be rewritten at run time past this check). `error` is set when the tools fail.
+std::vector<LinkViolation> check_code(const std::filesystem::path& so, std::string& error);
+// Source-level rules for what imports cannot show: header-only libraries (Thrust, CUB), and inline
+// assembly naming a system-call instruction (defence in depth; check_code is the real check).
 std::vector<LinkViolation> check_source_rules(const std::string& source);
 
 struct CandidateBuild {
