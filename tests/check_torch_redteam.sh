@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# One torch red-team candidate (tests/redteam/torch/*.py) against the leaky_relu fixture task: its
+# One torch red-team candidate (tests/redteam/torch/*.py) against the leaky_relu fixture task (or its
+# "# task:" line's): its
 # "# expect:" line names the verdict (and a substring of the message). "# runs-on: cpu" rows are
 # decided by the static guards (any machine); the others need a GPU (and torch) and exit 77 without.
 set -uo pipefail
@@ -13,7 +14,8 @@ if grep -q '^# runs-on: cpu' "$file"; then args=(--no-gpu); else
   if ! command -v nvidia-smi >/dev/null 2>&1 || ! nvidia-smi -L >/dev/null 2>&1; then echo "needs a GPU: skipping"; exit 77; fi
   "${CUDAPERF_PYTHON:-python3}" -c "import torch" 2>/dev/null || { echo "needs torch (CUDAPERF_PYTHON): skipping"; exit 77; }
 fi
-out=$("$bin" eval --root "$root" --task torch2cuda/elementwise/leaky_relu --candidate "$file" --json --time-budget 0.5 "${args[@]}" 2>&1)
+task=$(sed -n 's|^# task: *||p' "$file" | head -1)
+out=$("$bin" eval --root "$root" --task "${task:-torch2cuda/elementwise/leaky_relu}" --candidate "$file" --json --time-budget 0.5 "${args[@]}" 2>&1)
 got=$(python3 -c 'import json,sys; print(json.loads(sys.stdin.read())["verdict"])' <<<"$out" 2>/dev/null)
 status=0
 case "|$verdict|" in *"|$got|"*) ;; *) echo "FAIL: expected verdict $verdict, got '${got}'"; status=1 ;; esac

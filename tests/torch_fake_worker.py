@@ -47,19 +47,71 @@ def emit(o):
     ch.flush()
 
 
+FIFO_TIMEOUT_S = 5.0
+
+
+def read_reply(fd, buf, timeout):
+    """(reply dict | "eof" | None on timeout, rest of the buffer), as torch_measure.Channel."""
+    import select
+    deadline = time.monotonic() + timeout
+    while b"\n" not in buf:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            return None, buf
+        r, _, _ = select.select([fd], [], [], left)
+        if r:
+            chunk = os.read(fd, 65536)
+            if not chunk:
+                return "eof", buf
+            buf += chunk
+    line, buf = buf.split(b"\n", 1)
+    return json.loads(line), buf
+
+
 if role == "reference":
     json.loads(sys.stdin.readline())  # the secret seed
-    # too_fast: the perf outputs are 4 GiB, which no GPU writes in the fake's 0.5 ms (rule roofline)
-    big = [{"shape": [1 << 30], "dtype": "torch.float32"}] if scenario == "too_fast" else []
-    metas = [{"config": c["name"], "index": i, "perf": c["perf"], "trials": 2, "outputs": big if c["perf"] else []}
+    metas = [{"config": c["name"], "index": i, "perf": c["perf"], "trials": 2, "outputs": []}
              for i, c in enumerate(plan["configs"])]
     emit({"event": "ready", "configs": metas, "stages": {"import_s": 0.25, "from_spare": int(from_spare)}})
     for line in sys.stdin:
         cmd = line.split()
-        if cmd[:1] == ["compare"]:
+        if cmd[:1] == ["run"]:  # the measurer's side of the handshake: a call per config, its own results
+            k = int(cmd[1])
+            out = os.open(cmd[2], os.O_WRONLY)
+            inp = os.open(cmd[3], os.O_RDONLY | os.O_NONBLOCK)
+            buf, stopped = b"", None
             for c in plan["configs"]:
-                emit({"event": "compare", "candidate": int(cmd[1]), "config": c["name"], "status": "ok", "message": "fake"})
-            emit({"event": "compared", "candidate": int(cmd[1])})
+                res = {"event": "result", "candidate": k, "config": c["name"], "perf": c["perf"]}
+                if stopped:
+                    res.update(status="not_run", message="not run")
+                    emit(res)
+                    continue
+                try:
+                    os.write(out, (json.dumps({"cmd": "call", "config": c["name"]}) + "\n").encode())
+                except OSError:
+                    pass
+                rep, buf = read_reply(inp, buf, FIFO_TIMEOUT_S)
+                if rep is None or rep == "eof":
+                    res.update(status="timeout" if rep is None else "ended", message="fake: no reply")
+                    stopped = True
+                elif not rep.get("ok"):
+                    res.update(status=rep.get("status", "runtime_error"), message=rep.get("message", ""))
+                    stopped = True
+                elif c["perf"] and scenario == "too_fast":
+                    res.update(status="hack_suspected", message="rule roofline: median below the floor (fake)")
+                else:
+                    res.update(status="ok", message="fake")
+                    if c["perf"]:
+                        res.update(median_ms=0.5, min_ms=0.4, q1_ms=0.45, q3_ms=0.55, rel_stdev=0.001, samples=10,
+                                   timed_calls=12, stop_reason="converged")
+                emit(res)
+            try:
+                os.write(out, b'{"cmd": "exit"}\n')
+            except OSError:
+                pass
+            os.close(out)
+            os.close(inp)
+            emit({"event": "measured", "candidate": k, "usable": True})
         elif cmd == ["baselines"]:
             for c in plan["configs"]:
                 if c["perf"]:
@@ -80,6 +132,9 @@ if os.environ.get("CUDAPERF_TEST_INIT_DIES") == stem or \
         open(marker, "w").close()
     log("died")
     os.kill(os.getpid(), signal.SIGKILL)
+cmd_fd = os.open(plan["cmd_fifo"], os.O_RDONLY | os.O_NONBLOCK)  # as torch_launch.Launcher, before "go"
+os.set_blocking(cmd_fd, True)
+rep_fd = os.open(plan["rep_fifo"], os.O_RDWR)
 if first == "init":
     emit({"event": "initialized", "s": 0.25})
     line = sys.stdin.readline().strip()
@@ -88,9 +143,11 @@ if first == "init":
         sys.exit(0)
 emit({"event": "sandbox", "status": "off (fake)"})
 time.sleep(float(os.environ.get("CUDAPERF_TEST_RUN_S", "0")))  # the configs take a while
-for i, c in enumerate(plan["ready"]):
-    name = c["config"]
-    emit({"event": "start", "config": name})
+i = 0
+for line in os.fdopen(cmd_fd, "r"):
+    cmd = json.loads(line)
+    if cmd.get("cmd") == "exit":
+        break
     if scenario == "hang" and i == 1:
         signal.alarm(1)  # the worker's per-call watchdog
         time.sleep(60)
@@ -98,22 +155,20 @@ for i, c in enumerate(plan["ready"]):
         os.kill(os.getpid(), signal.SIGSEGV)
     if scenario == "exit_early" and i == 1:
         os._exit(0)
+    # forgeries on the candidate's own channel: results, numbers, noise (none is a harness event)
     if scenario == "oversized":
         ch.write(("{\"event\": \"log\", \"x\": \"" + "A" * 4096 + "\"}\n") * 400)
-    res = {"event": "config", "config": name, "status": "done", "message": ""}
-    if plan["configs"][c["index"]]["perf"]:
-        res.update(median_ms=0.5, min_ms=0.4, q1_ms=0.45, q3_ms=0.55, rel_stdev=0.001, samples=10, timed_calls=12,
-                   wall_excess_ms=0.0, stop_reason="converged")
-    if scenario == "wrong" and i == 0:
-        res.update(status="wrong_answer", message="fake mismatch")
-    if scenario == "unknown_status":
-        res.update(status="great")
-    if scenario == "not_a_number" and "median_ms" in res:
-        res["median_ms"] = "fast"
-    emit(res)
-    if scenario == "duplicate":
-        emit(res)
+    if scenario in ("duplicate", "unknown_status", "not_a_number"):
+        emit({"event": "config", "config": cmd["config"], "status": "ok" if scenario != "unknown_status" else "great",
+              "median_ms": 0.001 if scenario != "not_a_number" else "fast"})
+    if scenario == "forged_result":
+        emit({"event": "result", "candidate": 0, "config": cmd["config"], "status": "ok", "median_ms": 0.001})
     if scenario == "garbage":
         ch.write("ok ok ok\n")
+    reply = {"ok": True}
+    if scenario == "wrong" and i == 0:
+        reply = {"ok": False, "status": "wrong_answer", "message": "fake mismatch"}
+    os.write(rep_fd, (json.dumps(reply) + "\n").encode())
+    i += 1
 emit({"event": "done", "stages": {"setup_s": 0.5}})
 log("exit")

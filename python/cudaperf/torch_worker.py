@@ -446,14 +446,27 @@ def slim_kwargs(kw):
     return out
 
 
+BUILD_RULES = {"build_flags", "precision", "library_call", "include_rule", "python_api", "preprocessor_trick",
+               "process_or_file", "inline_asm", "namespace_alias", "native_access"}
+
+
 def build_role(args):
-    """Builds each load_inline call of the candidate (resolved statically) into the cache: first
-    against the cut-down headers (slim_kwargs), and when that fails, again exactly as load_inline
-    would (its errors are the verdict's message)."""
+    """Builds each load_inline call of the candidate (resolved statically): first against the cut-down
+    headers (slim_kwargs), and when that fails, again exactly as load_inline would (its errors are the
+    verdict's message). With --out (the supervisor's confined build, docs/torch2cuda.md) each
+    extension is left in OUT/<key>/<module>.so and the supervisor installs it into the cache; with
+    --cache (tests, bench) it goes into CACHE/torch_ext/<key>/ directly."""
     text = open(args.candidate, encoding="utf-8").read()
     r = torch_static.check_candidate(text, args.candidate)
     if "syntax_error" in r:
         emit({"event": "built", "status": "compile_error", "message": r["syntax_error"], "extensions": []})
+        return 0
+    # Defence in depth: the flags and sources reach ninja's shell and the compilers only after the
+    # same guards the supervisor ran (it refuses a candidate with findings before it builds).
+    refused = [f for f in r["findings"] if f["rule"] in BUILD_RULES]
+    if refused:
+        emit({"event": "built", "status": "refused", "extensions": [],
+              "message": "; ".join(f"rule {f['rule']} (line {f['line']}): {f['message']}" for f in refused[:5])})
         return 0
     exts = []
     for e in r["extensions"]:
@@ -463,10 +476,14 @@ def build_role(args):
                              f"(sources, names and flags must be module-level constants)"})
             return 0
         exts.append(e["canonical"])
-    import torch  # noqa: F401
-    from torch.utils import cpp_extension
+    try:
+        import torch  # noqa: F401
+        from torch.utils import cpp_extension
+    except ImportError as ex:  # the supervisor looks for this line (a build user that cannot reach torch)
+        print(f"cudaperf: torch is not importable: {ex}", file=sys.stderr, flush=True)
+        fatal(f"torch is not importable by the build worker: {ex}")
     salt = toolchain_salt()
-    root = os.path.join(args.cache, "torch_ext")
+    root = args.out or os.path.join(args.cache, "torch_ext")
     os.makedirs(root, exist_ok=True)
     report = []
     for c in exts:
@@ -478,7 +495,8 @@ def build_role(args):
         if os.path.isfile(so):
             report.append({"name": c["name"], "key": key, "so": so, "cached": True, "seconds": time.monotonic() - t0})
             continue
-        work = os.path.join(root, f"tmp-{os.getpid()}-{key[:16]}")  # this worker's own build folder
+        # this worker's own build folder (with --out, the whole folder is this build's already)
+        work = os.path.join(root, f"tmp-{key[:16]}" if args.out else f"tmp-{os.getpid()}-{key[:16]}")
         kw = torch_static.load_inline_kwargs(c)
         slim = slim_kwargs(kw)
         headers, slim_failed_s = "full", None
@@ -615,6 +633,17 @@ def reference_role(args):
         return 0
     if device == "cuda":
         torch.cuda.empty_cache()
+    for meta in metas:  # what the roofline floor counts: input and output bytes, FLOPs where known
+        name = meta["config"]
+        meta["input_bytes"] = sum(x.numel() * x.element_size() for x in pristine_inputs[name][0]
+                                  if isinstance(x, torch.Tensor))
+        meta["output_bytes"] = sum(o.numel() * o.element_size() for o in expected[name][0])
+        cfg = next(c for c in plan["configs"] if c["name"] == name)
+        apply_config(mod, originals, cfg)
+        meta["flops"] = count_flops(torch, mod, models[name], pristine_inputs[name][0], device)
+    from cudaperf import torch_measure
+    measurer = torch_measure.Measurer(sys.modules[__name__], torch, plan, mod, secret, metas, expected,
+                                      pristine_inputs, models, lambda m, c: apply_config(m, originals, c))
     emit({"event": "ready", "configs": metas, "stages": stages})
     preimport = None
     if plan.get("baselines"):
@@ -634,21 +663,20 @@ def reference_role(args):
         if not line:
             break
         cmd = line.split()
-        if cmd[:1] == ["compare"] and len(cmd) == 3:
+        if cmd[:1] == ["run"] and len(cmd) == 4:
+            # "run K CMD REP": measure candidate K through its FIFOs (torch_measure.Measurer.run)
             k = int(cmd[1])
             try:
-                got = read_frames(cmd[2], limit_bytes=plan.get("output_limit_bytes", 1 << 36))
-            except Exception as ex:
-                emit({"event": "compare", "candidate": k, "config": "*", "status": "hack_suspected",
-                      "message": f"rule output_type: the candidate's outputs are not plain tensors ({type(ex).__name__}: "
-                                 f"{str(ex)[:300]})"})
-                got = None
-            if got is not None:
-                for ci, cfg in enumerate(plan["configs"]):
-                    if cfg["name"] in expected:
-                        emit(dict(compare_config(torch, plan, cfg, ci, expected[cfg["name"]], got), candidate=k))
-            del got
-            emit({"event": "compared", "candidate": k})
+                chan = torch_measure.Channel(cmd[2], cmd[3])
+            except OSError as ex:
+                emit({"event": "measured", "candidate": k, "usable": True, "error": f"cannot open its channel: {ex}"})
+                continue
+            usable = measurer.run(k, chan)
+            chan.close()
+            emit({"event": "measured", "candidate": k, "usable": usable})
+            if not usable:  # a call left this process's stream waiting on the candidate: a fresh reference goes on
+                emit({"event": "done", "stages": stages})
+                return 0
         elif cmd == ["baselines"] and plan.get("baselines"):
             if preimport is not None:
                 preimport.join()
@@ -660,50 +688,23 @@ def reference_role(args):
     return 0
 
 
-def compare_config(torch, plan, cfg, ci, want, got):
-    name = cfg["name"]
-    rtol, atol = plan["rtol"], plan["atol"]
-    res = {"event": "compare", "config": name, "status": "ok", "message": ""}
-    keys = [f"cfg{ci}/w{k}" for k in range(len(want))] if cfg["perf"] else [f"cfg{ci}/t{k}" for k in range(len(want))]
-    present = [k for k in keys if k in got]
-    if not present:
-        res.update(status="not_run", message="no outputs from the candidate")
-        return res
-    for k, key in enumerate(keys):
-        if key not in got:
-            res.update(status="not_run", message=f"output of call {k} missing")
-            return res
-        g = got[key]
-        if not isinstance(g, list) or not all(type(x) is torch.Tensor for x in g):  # noqa: E721
-            res.update(status="hack_suspected", message="rule output_type: the outputs are not plain tensors")
-            return res
-        if len(g) != len(want[k]):
-            res.update(status="wrong_answer", message=f"{len(g)} outputs, expected {len(want[k])}")
-            return res
-        for i, (e, x) in enumerate(zip(want[k], g)):
-            m = compare(e, x, rtol, atol, f"output {i}")
-            if m:
-                what = f"input set {'AB'[k]} (warm-up call)" if cfg["perf"] else f"call {k + 1} (fresh inputs)"
-                res.update(status="wrong_answer", message=f"{what}: {m}")
-                return res
-    again = got.get(f"cfg{ci}/t0b")
-    if again is not None and not cfg["perf"]:
-        first = got[keys[0]]
-        for i, (a, b) in enumerate(zip(first, again)):
-            if plan.get("deterministic"):
-                if not same(a, b):
-                    m = compare(a, b, 0, 0, f"output {i}")
-                    res.update(status="nondeterministic",
-                               message=f"two runs on the same inputs differ bitwise (the task declares "
-                                       f"deterministic = true): {m}")
-                    return res
-            else:
-                m = compare(a, b, 2 * rtol, 2 * atol, f"output {i}")
-                if m:
-                    res.update(status="nondeterministic", message=f"two runs on the same inputs differ: {m}")
-                    return res
-    res["message"] = f"{len(keys)} call(s) match the reference" + (" (both input sets)" if cfg["perf"] else "")
-    return res
+def reference_model(torch, mod, init, state, device):
+    model = mod.Model(*init).to(device).eval()
+    model.load_state_dict(state, strict=True)
+    return model
+
+
+def count_flops(torch, mod, model_state, xs, device):
+    """FLOPs of one reference call where PyTorch knows them (matmuls, convolutions, attention:
+    torch.utils.flop_counter); 0 when it cannot count."""
+    try:
+        from torch.utils.flop_counter import FlopCounterMode
+        model = reference_model(torch, mod, *model_state, device)
+        with FlopCounterMode(display=False) as fc:
+            model(*to_device(xs, device))
+        return int(fc.get_total_flops())
+    except Exception:
+        return 0
 
 
 def null_battery(torch, plan, expected, inputs):
@@ -939,14 +940,16 @@ def judge_profile(kernels, ops, own_names, own_required):
 
 
 def candidate_role(args):
+    """Untrusted: launches only (torch_launch.Launcher). The reference measures, compares and times."""
     import torch
+    from cudaperf import torch_launch
     first = "go"
     if args.wait_for_go:
         # Started ahead (while the reference draws its inputs or other candidates run): the imports
         # happen now; the plan and the GPU are touched only after the supervisor's "init" or "go"
-        # (it sends "init" only while no candidate is being timed). "init": the set-up below (CUDA
-        # context, timer, profiler), "initialized", then wait for "go"; "go" alone: set-up and run.
-        # The candidate is read only after "go" and the lock-down, in either case.
+        # (it sends "init" only while no candidate is being measured). "init": the set-up below (CUDA
+        # context, profiler, the FIFOs and shared buffers of the reference), "initialized", then wait
+        # for "go"; "go" alone: set-up and run. The candidate is read only after "go" and the lock-down.
         import torch.profiler  # noqa: F401
         import torch.utils.cpp_extension  # noqa: F401
         first = sys.stdin.readline().strip()
@@ -956,21 +959,18 @@ def candidate_role(args):
     stages = {}  # this worker's own account of its time (diagnostics only: the candidate runs in here)
     plan = json.load(open(args.plan, encoding="utf-8"))
     device = plan["device"]
-    xdir = plan["xdir"]
     test_mode = bool(plan.get("test_mode")) and os.environ.get("CUDAPERF_TORCH_TEST_MODE") == "1"
     manifest = json.load(open(args.manifest, encoding="utf-8")) if args.manifest else {"extensions": [], "salt": ""}
     if device == "cuda":
         torch.cuda.init()
         torch.empty(1, device="cuda")
-    timer = Timer(device)
     if not test_mode:  # initialise the profiler before the filter goes in
         profile_call(torch, lambda: torch.ones(8, device=device) + 1, device)
-    out_file = open(plan.get("out") or os.path.join(xdir, "out.bin"), "wb")  # opened before the filter (no writable opens after)
-    metas = [json.load(open(os.path.join(xdir, f"cfg{c['index']}", "meta.json"))) for c in plan["ready"]]
+    launcher = torch_launch.Launcher(sys.modules[__name__], torch, plan, device)  # FIFOs, IPC handles, events
     from torch.utils import cpp_extension
     loader = CandidateLoader(manifest.get("extensions", []), manifest.get("salt", ""))
     cpp_extension.load_inline = loader
-    stages["setup_s"] = time.monotonic() - t_init  # CUDA context, timer, profiler start-up
+    stages["setup_s"] = time.monotonic() - t_init
     if first == "init":
         emit({"event": "initialized", "s": stages["setup_s"]})
         if sys.stdin.readline().strip() != "go":
@@ -981,199 +981,19 @@ def candidate_role(args):
     if sandbox and not test_mode and not plan.get("allow_unconfined"):
         fatal(f"cannot confine the candidate worker: {sandbox}")
     os.environ.pop("CUDAPERF_TORCH_TEST_MODE", None)
+    torch.set_grad_enabled(False)
     try:
         cand = load_module(args.candidate, "cudaperf_candidate")
-        ModelNew = cand.ModelNew
+        model_new = cand.ModelNew
     except Exception as ex:
-        emit({"event": "config", "config": "*", "status": "runtime_error",
-              "message": f"the candidate module does not load: {type(ex).__name__}: {str(ex)[:1500]}"})
-        emit({"event": "done"})
-        return 0
-    own_names = torch_static.kernel_names(loader.sources)
-    own_required = not test_mode
-    stages["load_s"] = time.monotonic() - t_go  # filter, candidate import, extension loads
-    torch.set_grad_enabled(False)
-    for meta in metas:
-        name = meta["config"]
-        d = os.path.join(xdir, f"cfg{meta['index']}")
-        t_cfg = time.monotonic()
-        emit({"event": "start", "config": name})
-        res = {"event": "config", "config": name, "status": "done", "message": ""}
-        try:
-            init = torch.load(os.path.join(d, "init.pt"), weights_only=True)
-            state = torch.load(os.path.join(d, "state.pt"), weights_only=True)
-            sets = [to_device(load_inputs(torch, os.path.join(d, f"in{k}.pt")), device) for k in range(meta["trials"])]
-        except Exception as ex:
-            fatal(f"cannot read the inputs of config '{name}': {ex}")
-        try:
-            model = ModelNew(*init)
-            model.load_state_dict(state, strict=True)
-            model = model.to(device).eval()
-        except Exception as ex:
-            res.update(status="runtime_error", message=f"ModelNew(*get_init_inputs()) with the reference weights "
-                                                      f"(load_state_dict, strict=True) failed: {type(ex).__name__}: "
-                                                      f"{str(ex)[:800]}")
-            emit(res)
-            continue
-        # The tensors the candidate is called with: allocated once per config, refilled from the
-        # private copies before every call (a cache keyed by pointer sees other contents each call).
-        call_in = [x.clone() if isinstance(x, torch.Tensor) else x for x in sets[0]]
+        msg = f"the candidate module does not load: {type(ex).__name__}: {str(ex)[:1500]}"
 
-        def prepare(k):
-            for dst, src in zip(call_in, sets[k]):
-                if isinstance(dst, torch.Tensor):
-                    dst.copy_(src)
-
-        def mutated(k):
-            for j, (a, b) in enumerate(zip(call_in, sets[k])):
-                if isinstance(a, torch.Tensor) and not same(a, b):
-                    return f"input {j} was modified by the call"
-            return ""
-
-        def check_out(out):
-            items = flatten_outputs(out)
-            if len(items) != len(meta["outputs"]):
-                raise OutputMismatch(f"{len(items)} outputs, expected {len(meta['outputs'])}")
-            for i, (o, m) in enumerate(zip(items, meta["outputs"])):
-                if o.device.type != device or o.layout != torch.strided or o.is_meta:
-                    raise OutputTypeError(f"output {i} is on {o.device} ({o.layout}), expected a dense {device} tensor")
-                if list(o.shape) != m["shape"] or str(o.dtype) != m["dtype"]:
-                    raise OutputMismatch(f"output {i} has shape {list(o.shape)} {o.dtype}, expected {m['shape']} "
-                                     f"{m['dtype']}")
-            return items
-        try:
-            if not meta["perf"]:
-                status = run_small(torch, model, meta, call_in, prepare, mutated, check_out, out_file, own_names,
-                                   own_required, device, plan, timer)
-            else:
-                status = run_perf(torch, model, meta, call_in, prepare, mutated, check_out, out_file, own_names,
-                                  own_required, device, plan, timer)
-            res.update(status)
-        except OutputTypeError as ex:
-            res.update(status="hack_suspected", message=f"rule output_type: {ex}")
-        except OutputMismatch as ex:
-            res.update(status="wrong_answer", message=str(ex))
-        except Exception as ex:
-            res.update(status="runtime_error", message=f"{type(ex).__name__}: {str(ex)[:800]}")
-        emit(res)
-        key = "perf_s" if meta["perf"] else "small_configs_s"
-        stages[key] = stages.get(key, 0.0) + time.monotonic() - t_cfg
-        if res["status"] == "runtime_error" and device == "cuda":
-            emit({"event": "done", "stages": stages})  # the CUDA context may be unusable after an error
-            return 3
-        del model
-    out_file.close()
-    stages["profiled_calls_s"] = PROFILE_S[0]
+        def model_new(*_a, **_k):  # every "model" command answers with the load failure
+            raise RuntimeError(msg)
+    stages["load_s"] = time.monotonic() - t_go
+    launcher.serve(model_new, loader.sources, not test_mode, test_mode)
     emit({"event": "done", "stages": stages})
     return 0
-
-
-def run_small(torch, model, meta, call_in, prepare, mutated, check_out, out_file, own_names, own_required, device,
-              plan, timer):
-    """Every trial: fresh inputs, profiled (own kernels ran, no torch compute), output types checked,
-    inputs unchanged; outputs go to the reference. Trial 0 runs twice (determinism)."""
-    ci = meta["index"]
-    for k in range(meta["trials"]):
-        prepare(k)
-        sync(device)
-        with Watchdog(plan["call_timeout_s"]):
-            if plan.get("test_mode") and not own_required:
-                out = model(*call_in)
-                sync(device)
-                kernels, ops = [], []
-            else:
-                out, kernels, ops = profile_call(torch, lambda: model(*call_in), device)
-        items = check_out(out)
-        why = judge_profile(kernels, ops, own_names, own_required) if own_required else ""
-        if why:
-            return {"status": "hack_suspected", "message": why}
-        if m := mutated(k):
-            return {"status": "input_mutated", "message": m}
-        write_frame(out_file, f"cfg{ci}/t{k}", host_copies(items))
-        if k == 0:
-            prepare(0)
-            with Watchdog(plan["call_timeout_s"]):
-                out2 = model(*call_in)
-                sync(device)
-            items2 = check_out(out2)
-            write_frame(out_file, f"cfg{ci}/t0b", host_copies(items2))
-    return {"status": "done", "calls": meta["trials"] + 1}
-
-
-def run_perf(torch, model, meta, call_in, prepare, mutated, check_out, out_file, own_names, own_required, device,
-             plan, timer):
-    ci = meta["index"]
-    rtol, atol = plan["rtol"], plan["atol"]
-    det = plan.get("deterministic", False)
-    t_setup = time.monotonic()
-    want = []
-    # Warm-up: one call per input set, exactly like the timed calls; their outputs go to the
-    # reference (the only check against the truth here) and become the device-side reference.
-    for k in (0, 1):
-        with Watchdog(plan["call_timeout_s"]):
-            out, _, _ = timer.run(lambda: model(*call_in), lambda: prepare(k))
-        items = check_out(out)
-        if m := mutated(k):
-            return {"status": "input_mutated", "message": m}
-        want.append([o.detach().clone() for o in items])
-        write_frame(out_file, f"cfg{ci}/w{k}", host_copies(items))
-    if own_required:
-        # One more call at this size, under the profiler (outside any timing): the candidate's own
-        # kernels must run here too, not PyTorch's (a fallback only at large sizes).
-        prepare(0)
-        with Watchdog(plan["call_timeout_s"]):
-            out, kernels, ops = profile_call(torch, lambda: model(*call_in), device)
-        items = check_out(out)
-        if why := judge_profile(kernels, ops, own_names, own_required):
-            return {"status": "hack_suspected", "message": why + " (profiled call at the perf size)"}
-        for o, w in zip(items, want[0]):
-            if not same(o, w) and (det or compare(w, o, 2 * rtol, 2 * atol, "output")):
-                return {"status": "wrong_answer", "message": "the profiled call at the perf size disagreed with the "
-                                                             "verified warm-up output of the same inputs"}
-    mismatches = torch.zeros((), dtype=torch.int64, device=device)
-    excess, idx = [], [0]
-
-    def sample():
-        k = idx[0] % 2
-        idx[0] += 1
-        with Watchdog(plan["call_timeout_s"]):
-            out, ms, wall = timer.run(lambda: model(*call_in), lambda: prepare(k))
-        items = check_out(out)
-        for o, w in zip(items, want[k]):  # every timed output, against its set's verified warm-up output
-            if det:
-                eq = (o == w) | (torch.isnan(o) & torch.isnan(w)) if o.is_floating_point() else (o == w)
-            else:
-                eq = torch.isclose(o, w, rtol=2 * rtol, atol=2 * atol, equal_nan=True) if o.is_floating_point() \
-                    else (o == w)
-            mismatches.add_((~eq).sum())
-        excess.append(wall - ms)
-        return ms, timer.throttled()
-    t = plan.get("timing", {})
-    setup_s = time.monotonic() - t_setup
-    t0 = time.monotonic()
-
-    def window():  # one timed window and its calls' median wall-minus-events excess
-        excess.clear()
-        timer.clocks = []
-        stats = torch_timing.measure(sample, min_samples=t.get("min_samples", 10),
-                                     max_samples=t.get("max_samples", 1000),
-                                     target_rel_stdev=t.get("target_rel_stdev", 0.005), budget_s=t.get("budget_s", 2.0))
-        return stats, torch_timing.summarize(excess)["median_ms"] if excess else 0.0
-    # the stream rule: a window over the line is timed again once, after a pause; the second counts
-    stats, wall_excess, first = torch_timing.time_with_stream_rule(window)
-    sync(device)
-    bad = int(mismatches.item())
-    res = dict(stats, status="done", message="", timed_calls=idx[0], setup_s=setup_s, timed_s=time.monotonic() - t0,
-               wall_excess_ms=wall_excess)
-    if first:
-        res["first_window"] = first
-    if timer.clocks:
-        res.update(sm_clock_mhz=torch_timing.summarize(timer.clocks)["median_ms"], sm_clock_max_mhz=timer.max_mhz)
-    if bad:
-        res.update(status="wrong_answer",
-                   message=f"timed calls disagreed with the verified warm-up output of the same inputs in {bad} "
-                           f"elements over {idx[0]} calls (every timed output is checked)")
-    return res
 
 
 # ---------------------------------------------------------------- entry
@@ -1197,6 +1017,7 @@ def main(argv=None):
     p.add_argument("--candidate")
     p.add_argument("--manifest")
     p.add_argument("--cache")
+    p.add_argument("--out", help="build: leave each extension in OUT/<key>/ (the supervisor installs it)")
     p.add_argument("--channel-fd", type=int, default=1)
     p.add_argument("--wait-for-go", action="store_true", help="candidate: import, then wait for 'go' on stdin")
     args = p.parse_args(argv)

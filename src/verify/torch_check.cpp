@@ -2,14 +2,23 @@
 #include "cudaperf/verify/torch_check.hpp"
 
 #include <fcntl.h>
+#include <grp.h>
+#include <linux/capability.h>
 #include <poll.h>
+#include <pwd.h>
 #include <sched.h>
 #include <signal.h>
+#include <sys/mount.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <csignal>
@@ -54,6 +63,92 @@ std::string env_or(const char* name, const std::string& fallback) {
 
 double since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
 
+// ---------------------------------------------------------------- the build's confinement
+
+// How a build worker is confined (issue 24): the candidate's flags reach ninja, which runs its commands
+// through /bin/sh, and its sources reach nvcc and the host compiler. Everything here is prepared in the
+// parent; the child only makes system calls between fork and exec.
+//   root:     own network and mount namespaces; every mount read-only but the build folder (bound on
+//             itself); then the uid/gid of `nobody` (the build folder is theirs), or, where that user
+//             cannot import torch, root without any capability (it cannot remount or reach the network).
+//   not root: a network namespace where the kernel allows one (user namespace), the invoking user.
+// In every case: a scrubbed environment, no new privileges, file size and core limits.
+struct BuildJail {
+  bool root = false, drop_uid = false;
+  uid_t uid = 65534;
+  gid_t gid = 65534;
+  std::string work;                                     // the only writable folder
+  std::vector<std::pair<std::string, unsigned long>> mounts;  // mount points to remount read-only, their flags
+  std::string describe() const {
+    if (!root) return "not root: the invoking user, a network namespace where unprivileged user namespaces are allowed";
+    return drop_uid ? fmt::format("uid {} gid {}, network and mount namespaces, every mount read-only but the build folder", uid, gid)
+                    : "root without capabilities (the build user cannot import torch), network and mount namespaces, every "
+                      "mount read-only but the build folder";
+  }
+};
+
+// The mount points to remount read-only (all but /proc and /sys), each with its own flags kept.
+std::vector<std::pair<std::string, unsigned long>> remount_points() {
+  std::vector<std::pair<std::string, unsigned long>> out;
+  std::ifstream in("/proc/self/mountinfo");
+  std::string line;
+  while (std::getline(in, line)) {
+    std::istringstream f(line);
+    std::string id, parent, dev, root, point;
+    f >> id >> parent >> dev >> root >> point;
+    std::string p;  // mountinfo escapes space, tab, newline and backslash as \ooo
+    for (size_t i = 0; i < point.size(); ++i) {
+      if (point[i] == '\\' && i + 3 < point.size() && std::isdigit(static_cast<unsigned char>(point[i + 1]))) {
+        p += static_cast<char>(std::stoi(point.substr(i + 1, 3), nullptr, 8));
+        i += 3;
+      } else {
+        p += point[i];
+      }
+    }
+    if (p.empty() || p == "/proc" || p.rfind("/proc/", 0) == 0 || p == "/sys" || p.rfind("/sys/", 0) == 0) continue;
+    struct statvfs sv {};
+    unsigned long flags = 0;
+    if (statvfs(p.c_str(), &sv) == 0) {
+      if (sv.f_flag & ST_NOSUID) flags |= MS_NOSUID;
+      if (sv.f_flag & ST_NODEV) flags |= MS_NODEV;
+      if (sv.f_flag & ST_NOEXEC) flags |= MS_NOEXEC;
+      if (sv.f_flag & ST_NOATIME) flags |= MS_NOATIME;
+      if (sv.f_flag & ST_RELATIME) flags |= MS_RELATIME;
+    }
+    out.emplace_back(p, flags);
+  }
+  return out;
+}
+
+// In the child, between fork and exec (system calls only). Returns a message on a step that must not
+// fail (the build then does not run), nullptr when confined.
+const char* enter_build_jail(const BuildJail& j) {
+  rlimit fsize{8ull << 30, 8ull << 30};
+  setrlimit(RLIMIT_FSIZE, &fsize);
+  if (j.root) {
+    if (unshare(CLONE_NEWNET | CLONE_NEWNS) != 0) return "build jail: unshare(network, mount) failed\n";
+    if (mount(nullptr, "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0) return "build jail: cannot make mounts private\n";
+    if (mount(j.work.c_str(), j.work.c_str(), nullptr, MS_BIND, nullptr) != 0) return "build jail: cannot bind the build folder\n";
+    for (const auto& [point, flags] : j.mounts)
+      if (point != j.work)  // best effort per mount (one that refuses stays as it was; the uid drop still applies)
+        mount(nullptr, point.c_str(), nullptr, MS_BIND | MS_REMOUNT | MS_RDONLY | flags, nullptr);
+    if (j.drop_uid) {
+      if (setgroups(0, nullptr) != 0 || setresgid(j.gid, j.gid, j.gid) != 0 || setresuid(j.uid, j.uid, j.uid) != 0)
+        return "build jail: cannot drop to the build user\n";
+    } else {
+      for (int cap = 0; cap <= 63; ++cap) prctl(PR_CAPBSET_DROP, cap, 0, 0, 0);
+      __user_cap_header_struct head{_LINUX_CAPABILITY_VERSION_3, 0};
+      __user_cap_data_struct none[2] = {};
+      if (syscall(SYS_capset, &head, none) != 0) return "build jail: cannot drop capabilities\n";
+    }
+  } else if (unshare(CLONE_NEWUSER | CLONE_NEWNET) != 0) {
+    unshare(CLONE_NEWNET);  // (fails without privileges: the reason is in the report)
+  }
+  prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
+  if (chdir(j.work.c_str()) != 0) return "build jail: cannot enter the build folder\n";
+  return nullptr;
+}
+
 // ---------------------------------------------------------------- one worker process
 
 // A Python worker: stdin (commands), a result channel (its fd 3), stdout+stderr (kept, capped).
@@ -67,7 +162,8 @@ struct WorkerProcess {
 
   ~WorkerProcess() { kill_all(); }
 
-  bool start(const std::vector<std::string>& argv, const std::vector<std::string>& env, std::string& err) {
+  bool start(const std::vector<std::string>& argv, const std::vector<std::string>& env, std::string& err,
+             const BuildJail* jail = nullptr) {
     int in[2], ch[2], out[2];
     if (pipe2(in, O_CLOEXEC) || pipe2(ch, O_CLOEXEC) || pipe2(out, O_CLOEXEC)) {
       err = "pipe failed";
@@ -87,12 +183,20 @@ struct WorkerProcess {
     if (pid == 0) {
       // Only async-signal-safe calls until exec.
       setpgid(0, 0);
-      unshare(CLONE_NEWNET);  // no network where permitted (the seccomp filter refuses sockets anyway)
       rlimit zero{0, 0};
       setrlimit(RLIMIT_CORE, &zero);
       dup2(in[0], 0);
       dup2(out[1], 1);
       dup2(out[1], 2);
+      if (jail) {
+        if (const char* why = enter_build_jail(*jail)) {
+          ssize_t n = ::write(2, why, std::strlen(why));
+          (void)n;
+          _exit(126);
+        }
+      } else {
+        unshare(CLONE_NEWNET);  // no network where permitted (the seccomp filter refuses sockets anyway)
+      }
       dup2(ch[1], 3);
       for (int fd = 4; fd < 1024; ++fd) close(fd);
       execvpe(av[0], av.data(), ev.data());
@@ -400,12 +504,8 @@ TorchStatic torch_static_check(const fs::path& candidate, const TorchRuntime& rt
 ChannelParse parse_channel(const std::string& bytes, bool overflowed, bool strict) {
   ChannelParse p;
   if (overflowed) p.forged = fmt::format("rule result_channel: more than {} bytes on the result channel", kChannelCap);
-  static const std::set<std::string> kEvents = {"ready", "built", "config", "start", "done", "fatal", "sandbox",
-                                                "compare", "compared", "baseline", "validate", "initialized"};
-  static const std::set<std::string> kNumeric = {"median_ms", "min_ms", "max_ms", "mean_ms", "q1_ms", "q3_ms",
-                                                 "rel_stdev", "samples", "timed_calls", "wall_excess_ms", "setup_s",
-                                                 "timed_s", "discarded", "calls", "sm_clock_mhz", "sm_clock_max_mhz"};
-  std::set<std::string> started, reported;
+  static const std::set<std::string> kEvents = {"ready", "built", "done", "fatal", "sandbox", "result", "measured",
+                                                "baseline", "validate", "initialized"};
   std::istringstream in(bytes);
   std::string line;
   int n = 0;
@@ -419,27 +519,10 @@ ChannelParse parse_channel(const std::string& bytes, bool overflowed, bool stric
       continue;
     }
     std::string ev = j["event"];
-    if (strict) {
-      for (auto& [k, v] : j.items())
-        if (kNumeric.count(k) && !v.is_number() && p.forged.empty())
-          p.forged = fmt::format("rule result_channel: '{}' is not a number (line {})", k, n);
-      if (ev == "start") {
-        std::string c = j.value("config", "");
-        if (!started.insert(c).second && p.forged.empty()) p.forged = fmt::format("rule result_channel: config '{}' started twice", c);
-      } else if (ev == "config") {
-        std::string c = j.value("config", "");
-        std::string st = j.value("status", "");
-        Verdict v;
-        if (st != "done" && !parse_verdict(st, v) && p.forged.empty())
-          p.forged = fmt::format("rule result_channel: unknown status '{}' (line {})", st, n);
-        if (c != "*" && !started.count(c) && p.forged.empty())
-          p.forged = fmt::format("rule result_channel: a result for config '{}' that never started", c);
-        if (!reported.insert(c).second && p.forged.empty())
-          p.forged = fmt::format("rule result_channel: config '{}' reported twice", c);
-      } else if (ev != "sandbox" && ev != "done" && ev != "fatal" && ev != "initialized" && p.forged.empty()) {
-        p.forged = fmt::format("rule result_channel: event '{}' does not come from a candidate worker", ev);
-      }
-    }
+    // A candidate worker only launches (torch_launch.py): it says initialized, sandbox, done or fatal.
+    // Anything else on its channel (a result, a measurement) is a forgery attempt.
+    if (strict && ev != "sandbox" && ev != "done" && ev != "fatal" && ev != "initialized" && p.forged.empty())
+      p.forged = fmt::format("rule result_channel: event '{}' does not come from a candidate worker (line {})", ev, n);
     p.events.push_back(std::move(j));
   }
   return p;
@@ -673,44 +756,165 @@ struct BuildOutcome {
   json manifest = json::object();  // what the candidate worker loads
 };
 
-// The build worker: the candidate's load_inline extensions into the cache (content hash), outside
-// any confinement and without running the candidate's Python.
-BuildOutcome run_build(const TorchRuntime& rt, const std::vector<std::string>& env, const fs::path& candidate,
-                       const fs::path& cache, double timeout_s) {
+// The environment of a build worker: only what the toolchain needs (the supervisor's own variables,
+// credentials and the like never reach the candidate's build commands).
+std::vector<std::string> build_env(const TorchRuntime& rt, const std::vector<std::string>& base, const fs::path& work) {
+  std::vector<std::string> env{"PYTHONPATH=" + rt.python_dir.string(), "PYTHONDONTWRITEBYTECODE=1", "PYTHONUNBUFFERED=1",
+                               "HOME=" + work.string(), "TMPDIR=" + (work / "tmp").string(),
+                               "XDG_CACHE_HOME=" + (work / ".cache").string(), "LANG=C.UTF-8"};
+  for (const auto& e : base)
+    for (const char* keep : {"PATH=", "LD_LIBRARY_PATH=", "CUDA_HOME=", "CUDA_PATH=", "CXX=", "CC=", "TORCH_CUDA_ARCH_LIST=",
+                             "MAX_JOBS=", "CUDAPERF_TORCH_SLIM_HEADERS="})
+      if (e.rfind(keep, 0) == 0) env.push_back(e);
+  return env;
+}
+
+// Whether the unprivileged build user could import torch last time (a machine whose torch lives
+// in root's home: then builds run as root without capabilities). Process-wide.
+std::atomic<bool> g_build_user_ok{true};
+
+// The build user: CUDAPERF_TORCH_BUILD_USER (a name), else `nobody` (65534 when there is none).
+std::pair<uid_t, gid_t> build_user() {
+  const char* name = std::getenv("CUDAPERF_TORCH_BUILD_USER");
+  if (const passwd* pw = getpwnam(name && *name ? name : "nobody")) return {pw->pw_uid, pw->pw_gid};
+  return {65534, 65534};
+}
+
+// A regular file (never a link) copied into the cache under a temporary name, then renamed: what a
+// confined build left in its folder becomes a cache entry only through the supervisor.
+bool install_file(const fs::path& from, const fs::path& to, std::string& why) {
+  int in = open(from.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+  struct stat st {};
+  if (in < 0 || fstat(in, &st) != 0 || !S_ISREG(st.st_mode)) {
+    if (in >= 0) close(in);
+    why = fmt::format("{} is not a regular file the build wrote", from.string());
+    return false;
+  }
+  std::error_code ec;
+  fs::create_directories(to.parent_path(), ec);
+  fs::path tmp = to.parent_path() / fmt::format(".{}.{}", to.filename().string(), getpid());
+  int out = open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0644);
+  bool ok = out >= 0;
+  char buf[1 << 16];
+  ssize_t n;
+  while (ok && (n = read(in, buf, sizeof buf)) > 0) ok = ::write(out, buf, static_cast<size_t>(n)) == n;
+  close(in);
+  if (out >= 0) ok = close(out) == 0 && ok;
+  if (ok) fs::rename(tmp, to, ec);
+  if (!ok || ec) {
+    fs::remove(tmp, ec);
+    why = fmt::format("cannot install {} into the cache", to.string());
+    return false;
+  }
+  return true;
+}
+
+// The build worker: the candidate's load_inline extensions, built confined (BuildJail) into a folder of
+// its own, without running the candidate's Python; the supervisor then installs the extensions it
+// expects (their keys from the static check, never from the worker) into the cache.
+BuildOutcome run_build(const TorchRuntime& rt, const std::vector<std::string>& base_env, const fs::path& candidate,
+                       const fs::path& cache, double timeout_s, const json& expected, const std::string& salt) {
   BuildOutcome out;
-  WorkerProcess b;
-  std::string err;
-  auto argv = worker_argv(rt, "build");
-  argv.insert(argv.end(), {"--candidate", fs::absolute(candidate).string(), "--cache", cache.string()});
-  auto b0 = Clock::now();
-  if (!b.start(argv, env, err)) {
+  std::string root_dir = env_or("CUDAPERF_TORCH_BUILD_ROOT", "/tmp");
+  std::string tmpl = root_dir + "/cudaperf-build-XXXXXX";
+  std::vector<char> tb(tmpl.begin(), tmpl.end());
+  tb.push_back(0);
+  if (!mkdtemp(tb.data())) {
     out.verdict = Verdict::RuntimeError;
-    out.message = "internal: cannot start the build worker: " + err;
+    out.message = "internal: cannot make a build folder under " + root_dir;
     return out;
   }
-  b.wait_exit(Clock::now() + std::chrono::milliseconds(static_cast<long long>(timeout_s * 1000)));
-  auto cp = parse_channel(b.channel, b.overflow, false);
+  fs::path work(tb.data());
+  struct Cleanup {
+    fs::path p;
+    ~Cleanup() {
+      std::error_code ec;
+      fs::remove_all(p, ec);
+    }
+  } cleanup{work};
+  std::error_code ec;
+  fs::create_directories(work / "tmp", ec);
+  fs::copy_file(candidate, work / "candidate.py", ec);
+  BuildJail jail;
+  jail.work = work.string();
+  jail.root = geteuid() == 0;
+  if (jail.root) {
+    jail.drop_uid = g_build_user_ok.load();
+    std::tie(jail.uid, jail.gid) = build_user();
+    jail.mounts = remount_points();
+  }
+  auto attempt = [&](WorkerProcess& b) {
+    if (jail.drop_uid)  // the build folder is the build user's (and nothing else is writable for it)
+      for (const auto& p : {work, work / "tmp", work / "candidate.py"})
+        if (chown(p.c_str(), jail.uid, jail.gid) != 0) return false;
+    std::string err;
+    auto argv = worker_argv(rt, "build");
+    argv.insert(argv.end(), {"--candidate", (work / "candidate.py").string(), "--out", work.string()});
+    if (!b.start(argv, build_env(rt, base_env, work), err, &jail)) return false;
+    b.wait_exit(Clock::now() + std::chrono::milliseconds(static_cast<long long>(timeout_s * 1000)));
+    return true;
+  };
+  auto b0 = Clock::now();
+  auto b = std::make_unique<WorkerProcess>();
+  if (!attempt(*b)) {
+    out.verdict = Verdict::RuntimeError;
+    out.message = "internal: cannot start the build worker";
+    return out;
+  }
+  if (jail.drop_uid && b->output.find("cudaperf: torch is not importable") != std::string::npos) {
+    g_build_user_ok = false;  // this machine's torch is out of the build user's reach: root, no capabilities
+    jail.drop_uid = false;
+    b = std::make_unique<WorkerProcess>();
+    if (!attempt(*b)) {
+      out.verdict = Verdict::RuntimeError;
+      out.message = "internal: cannot start the build worker";
+      return out;
+    }
+  }
+  auto cp = parse_channel(b->channel, b->overflow, false);
   const json* built = nullptr;
   for (const auto& e : cp.events)
     if (e["event"] == "built") built = &e;
   if (!built) {
-    std::string why = b.output_tail(1500);
+    std::string why = b->output_tail(1500);
     for (const auto& e : cp.events)
       if (e["event"] == "fatal") why = e.value("message", "") + (why.empty() ? "" : "\n" + why);
-    out.verdict = b.timed_out ? Verdict::Timeout : Verdict::CompileError;
-    out.message = fmt::format("the build did not finish ({}): {}", b.describe(), why);
+    out.verdict = b->timed_out ? Verdict::Timeout : Verdict::CompileError;
+    out.message = fmt::format("the build did not finish ({}): {}", b->describe(), why);
     return out;
   }
-  out.build = {{"seconds", since(b0)}, {"extensions", (*built)["extensions"]}};
-  int hits = 0;
-  for (const auto& e : (*built)["extensions"]) hits += e.value("cached", false);
-  out.build["cache_hits"] = hits;
-  if (built->value("status", "") != "ok") {
-    out.verdict = Verdict::CompileError;
+  out.build = {{"seconds", since(b0)}, {"extensions", json::array()}, {"confinement", jail.describe()}};
+  std::string st = built->value("status", "");
+  if (st != "ok") {
+    out.verdict = st == "refused" ? Verdict::HackSuspected : Verdict::CompileError;
     out.message = built->value("message", "the extension does not build");
     return out;
   }
-  out.manifest = {{"extensions", (*built)["extensions"]}, {"salt", built->value("salt", "")}};
+  // What the worker reports is control flow only: the extensions are the ones the static check
+  // resolved, found where their keys say, installed by the supervisor.
+  std::map<std::string, json> reported;
+  for (const auto& e : built->value("extensions", json::array()))
+    if (e.is_object() && e.contains("key") && e["key"].is_string()) reported[e["key"].get<std::string>()] = e;
+  json exts = json::array();
+  for (const auto& e : expected) {
+    std::string key = e.value("key", ""), module = e.value("module", "");
+    std::string why;
+    fs::path so = cache / "torch_ext" / key / (module + ".so");
+    if (key.empty() || module.empty() ||
+        (!fs::is_regular_file(so) && !install_file(work / key / (module + ".so"), so, why))) {
+      out.verdict = Verdict::CompileError;
+      out.message = "the build left no extension for '" + e["canonical"].value("name", "?") + "'" + (why.empty() ? "" : ": " + why);
+      return out;
+    }
+    json x = {{"name", e["canonical"].value("name", "")}, {"key", key}, {"so", so.string()}, {"cached", false}};
+    if (auto it = reported.find(key); it != reported.end())
+      for (const char* f : {"seconds", "headers", "slim_failed_s"})
+        if (it->second.contains(f) && (it->second[f].is_number() || it->second[f].is_string())) x[f] = it->second[f];
+    exts.push_back(x);
+  }
+  out.build["extensions"] = exts;
+  out.build["cache_hits"] = 0;
+  out.manifest = {{"extensions", exts}, {"salt", salt}};
   return out;
 }
 
@@ -724,83 +928,52 @@ namespace {
 
 // The report of one candidate from its worker's run and the reference's comparisons (speedups are
 // added once the baselines are in).
-// Bytes the outputs of a config take (from the reference's "ready" metadata: shapes and dtypes).
-double output_bytes(const json& ready, const std::string& config) {
-  static const std::map<std::string, int> kSize = {
-      {"torch.float32", 4}, {"torch.float64", 8}, {"torch.float16", 2}, {"torch.bfloat16", 2}, {"torch.int8", 1},
-      {"torch.uint8", 1},   {"torch.int16", 2},   {"torch.int32", 4},   {"torch.int64", 8},    {"torch.bool", 1},
-      {"torch.complex64", 8}, {"torch.complex128", 16}};
-  double bytes = 0;
-  for (const auto& c : ready.value("configs", json::array())) {
-    if (c.value("config", "") != config) continue;
-    for (const auto& out : c.value("outputs", json::array())) {
-      auto it = kSize.find(out.value("dtype", ""));
-      if (it == kSize.end()) return 0;  // unknown: no floor
-      double n = 1;
-      for (const auto& d : out.value("shape", json::array())) n *= d.get<double>();
-      bytes += n * it->second;
-    }
-  }
-  return bytes;
-}
-
-void judge_candidate(TorchEvalReport& r, const task::TorchTask& t, const TorchRuntime& rt, const TorchEvalOptions& o,
-                     const WorkerProcess& cw, const ChannelParse& cp, const std::vector<json>& ref_events,
-                     const WorkerProcess& ref, const json& ready) {
-  std::map<std::string, json> cres, compare;
-  std::string pending, worker_fatal;
-  bool done = false;
+// The report of one candidate: every number and status comes from the reference's "result" events
+// (the trusted measurer, torch_measure.py); the candidate's own channel is control flow only, and
+// anything on it that is not a launcher's event is a forgery attempt.
+void judge_candidate(TorchEvalReport& r, const task::TorchTask& t, const TorchEvalOptions& o, const WorkerProcess& cw,
+                     const ChannelParse& cp, const std::vector<json>& ref_events, const WorkerProcess& ref) {
+  std::map<std::string, json> res;
+  std::string worker_fatal;
   for (const auto& e : cp.events) {
     std::string ev = e["event"];
-    if (ev == "start") pending = e.value("config", "");
-    else if (ev == "config") {
-      cres[e.value("config", "")] = e;
-      if (e.value("config", "") == pending) pending.clear();
-    } else if (ev == "done") done = true;
-    else if (ev == "sandbox") r.sandbox = e.value("status", "");
+    if (ev == "sandbox") r.sandbox = e.value("status", "");
     else if (ev == "fatal") worker_fatal = e.value("message", "");
   }
   for (const auto& e : ref_events)
-    if (e["event"] == "compare") compare[e.value("config", "")] = e;
+    if (e["event"] == "result") res[e.value("config", "")] = e;
   if (!cp.forged.empty()) {
     set_verdict(r, Verdict::HackSuspected, cp.forged);
     return;
   }
-  if (!worker_fatal.empty()) {
-    set_verdict(r, Verdict::RuntimeError, "internal: the candidate worker failed: " + worker_fatal);
-    return;
-  }
-  bool worker_ended_badly = !(cw.exited && (cw.exit_code() == 0 || cw.exit_code() == 3) && done);
-  bool stopped = false;
   for (const auto& c : t.configs) {
     ConfigResult cr;
     cr.config = c.name;
     cr.perf = c.perf;
-    if (stopped) {
-      cr.status = "not_run";
-      cr.message = "not run: the worker had stopped earlier";
-      r.base.configs.push_back(cr);
-      continue;
-    }
-    auto it = cres.find(c.name);
-    if (it == cres.end() && cres.count("*")) it = cres.find("*");
-    if (it == cres.end()) {
-      if (pending == c.name || (worker_ended_badly && pending.empty())) {
-        auto [st, msg] = ended_status(cw, o.call_timeout_s);
-        cr.status = st;
-        cr.message = msg;
-      } else {
-        cr.status = "not_run";
-        cr.message = "not run";
-      }
-      stopped = true;
+    auto it = res.find(c.name);
+    if (it == res.end()) {
+      cr.status = "runtime_error";
+      cr.message = !worker_fatal.empty() ? "internal: the candidate worker failed: " + worker_fatal
+                                         : fmt::format("internal: the reference did not measure this config ({}): {}",
+                                                       ref.describe(), ref.output_tail(400));
       r.base.configs.push_back(cr);
       continue;
     }
     const json& e = it->second;
     cr.status = e.value("status", "runtime_error");
     cr.message = e.value("message", "");
-    if (e.contains("median_ms")) {
+    if (cr.status == "timeout" || cr.status == "ended") {
+      // how the candidate's process ended says what happened (watchdog, forbidden call, crash)
+      auto [st, msg] = cw.exited ? ended_status(cw, o.call_timeout_s)
+                                 : std::pair<std::string, std::string>{"timeout", cr.message};
+      if (cr.status == "timeout" && st == "hack_suspected" && !cw.timed_out && cw.signal_number() == 0) st = "timeout";
+      cr.status = st;
+      cr.message = msg + (cr.message.empty() ? "" : " (" + cr.message + ")");
+    } else if (cr.status == "internal") {
+      cr.status = "runtime_error";
+      cr.message = "internal: " + cr.message;
+    }
+    if (e.contains("median_ms") && e["median_ms"].is_number()) {
       cr.median_ms = e.value("median_ms", -1.0);
       cr.min_ms = e.value("min_ms", -1.0);
       cr.q1_ms = e.value("q1_ms", -1.0);
@@ -809,38 +982,11 @@ void judge_candidate(TorchEvalReport& r, const task::TorchTask& t, const TorchRu
       cr.samples = e.value("samples", 0);
       cr.timed_calls = e.value("timed_calls", 0);
       cr.discarded = e.value("discarded", 0);
-      cr.sm_clock_mhz = e.value("sm_clock_mhz", -1.0);
     }
-    if (cr.status == "done") {
-      auto cm = compare.find(c.name);
-      if (compare.count("*")) cm = compare.find("*");
-      if (cm == compare.end()) {
-        cr.status = "runtime_error";
-        cr.message = fmt::format("internal: the reference did not compare this config ({}): {}", ref.describe(), ref.output_tail(400));
-      } else if (cm->second.value("status", "") != "ok") {
-        cr.status = cm->second.value("status", "wrong_answer");
-        if (cr.status == "not_run") cr.status = "runtime_error";
-        cr.message = cm->second.value("message", "");
-      } else {
-        cr.status = "ok";
-        if (cr.message.empty()) cr.message = cm->second.value("message", "");
-      }
-    }
-    // Writing the outputs once at the datasheet's HBM bandwidth: no correct call can be faster (on
-    // any device: the CPU of test mode is slower still).
-    double floor_ms = output_bytes(ready, c.name) / task::Peaks{}.bandwidth_bytes_per_s * 1e3;
-    if (cr.status == "ok" && c.perf && cr.median_ms > 0 && cr.median_ms < floor_ms) {
-      cr.status = "hack_suspected";
-      cr.message = fmt::format("rule roofline: median {:.4f} ms is below {:.4f} ms, the time to write the outputs once "
-                               "at the GPU's peak memory bandwidth", cr.median_ms, floor_ms);
-    }
-    if (cr.status == "ok" && c.perf && !rt.test_mode) {
-      double excess = e.value("wall_excess_ms", 0.0);
-      if (timing::outside_stream(excess, cr.median_ms)) {
-        cr.status = "hack_suspected";
-        cr.message = fmt::format("rule stream: work outside the current stream: wall time to a device-wide sync exceeds the "
-                                 "stream's event time by {:.3f} ms (events {:.4f} ms)", excess, cr.median_ms);
-      }
+    Verdict v;
+    if (cr.status != "ok" && cr.status != "not_run" && !parse_verdict(cr.status, v)) {
+      cr.message = fmt::format("internal: unknown status '{}' from the reference: {}", cr.status, cr.message);
+      cr.status = "runtime_error";
     }
     r.base.configs.push_back(cr);
   }
@@ -1007,7 +1153,7 @@ std::vector<TorchEvalReport> evaluate_torch_candidates(const task::TorchTask& t,
     auto benv = with_build_jobs(env, todo.size());
     parallel_for(todo.size(), std::min<unsigned>(static_cast<unsigned>(todo.size()), default_jobs()), [&](size_t j) {
       auto t0 = Clock::now();
-      built[todo[j]] = run_build(rt, benv, candidates[todo[j]], cache, o.build_timeout_s);
+      built[todo[j]] = run_build(rt, benv, candidates[todo[j]], cache, o.build_timeout_s, sts[todo[j]].extensions, salt);
       build_s[todo[j]] = since(t0);
     });
   }
@@ -1096,23 +1242,26 @@ std::vector<TorchEvalReport> evaluate_torch_candidates(const task::TorchTask& t,
     if (!refp->start(rargv, env, err)) return fail_live(Verdict::RuntimeError, "internal: cannot start the reference worker: " + err);
     until_ready(*refp);
   }
-  WorkerProcess& ref = *refp;
   json ready;
-  for (const auto& e : parse_channel(ref.channel, ref.overflow, false).events) {
+  WorkerProcess& ref0_ = *refp;
+  for (const auto& e : parse_channel(ref0_.channel, ref0_.overflow, false).events) {
     if (e["event"] == "ready") ready = e;
     if (e["event"] == "fatal")
       return fail_live(Verdict::RuntimeError, "the task's reference failed (a dataset problem, not the candidate's): " + e.value("message", ""));
   }
   if (ready.is_null())
-    return fail_live(Verdict::RuntimeError, fmt::format("the task's reference worker did not get ready ({}): {}", ref.describe(), ref.output_tail(800)));
+    return fail_live(Verdict::RuntimeError, fmt::format("the task's reference worker did not get ready ({}): {}", ref0_.describe(), ref0_.output_tail(800)));
   double ref_s = since(ref0);
   // 5. Each candidate in turn: confined, sees inputs and weights only; then the reference compares.
   json cplan = plan;
   cplan["ready"] = json::array();
   for (const auto& c : ready["configs"]) cplan["ready"].push_back({{"index", c["index"]}, {"config", c["config"]}});
   cplan["confine_lib"] = rt.confine_lib.string();
-  for (size_t k : order) {  // the plans differ only in where the outputs go; read at "init"
-    cplan["out"] = (x / fmt::format("out-{}.bin", k)).string();
+  for (size_t k : order) {  // the plans differ only in their FIFOs to the reference; read at "init"
+    cplan["cmd_fifo"] = (x / fmt::format("cmd-{}", k)).string();
+    cplan["rep_fifo"] = (x / fmt::format("rep-{}", k)).string();
+    mkfifo(cplan["cmd_fifo"].get<std::string>().c_str(), 0600);
+    mkfifo(cplan["rep_fifo"].get<std::string>().c_str(), 0600);
     std::ofstream(x / fmt::format("cplan-{}.json", k)) << cplan.dump();
   }
   // Starts the workers of `ks` not started yet and gives them all "init" at once (init_workers).
@@ -1133,7 +1282,7 @@ std::vector<TorchEvalReport> evaluate_torch_candidates(const task::TorchTask& t,
         reps[got[i]].stages["candidate_init_batch"] = ws.size();
       }
   };
-  size_t compared = 0;
+  size_t measured_n = 0;
   for (size_t j = 0; j < order.size(); ++j) {
     const size_t k = order[j];
     if (j % batch_n == 0) {
@@ -1150,7 +1299,6 @@ std::vector<TorchEvalReport> evaluate_torch_candidates(const task::TorchTask& t,
       for (const auto& [key, v] : ready["stages"].items())
         if (v.is_number()) r.stages["reference_" + key] = v;
     if (n > 1) r.stages["reference_shared_by"] = std::count(live.begin(), live.end(), true);
-    fs::path out = x / fmt::format("out-{}.bin", k);
     if (workers[k]) workers[k]->step(0);  // anything new since its "initialized": did it end while it waited?
     if (!workers[k] || workers[k]->exited || !workers[k]->has_event("initialized")) {
       // Not started, or it ended or hung before "go" (no candidate code had run in it): once more,
@@ -1176,31 +1324,57 @@ std::vector<TorchEvalReport> evaluate_torch_candidates(const task::TorchTask& t,
     }
     auto c0 = Clock::now();
     cw.write_line("go");
+    // 6. The reference measures it through its FIFOs ("run K CMD REP"); both processes are read
+    //    meanwhile (a candidate that fills its output pipe must not stall), until "measured K".
+    WorkerProcess& ref = *refp;
+    ref.write_line(fmt::format("run {} {} {}", k, (x / fmt::format("cmd-{}", k)).string(), (x / fmt::format("rep-{}", k)).string()));
+    auto deadline = Clock::now() + std::chrono::milliseconds(static_cast<long long>(o.impl_timeout_s * 1000));
+    auto measured = [&] { return count_events(ref, "measured") > measured_n || ref.has_event("fatal"); };
+    while (!measured() && !ref.finished() && Clock::now() < deadline) {
+      ref.step(10);
+      cw.step(0);
+    }
+    bool got = measured();
+    ++measured_n;
     cw.close_stdin();
-    cw.wait_exit(Clock::now() + std::chrono::milliseconds(static_cast<long long>(o.impl_timeout_s * 1000)));
+    cw.wait_exit(Clock::now() + std::chrono::seconds(got ? 5 : 0));  // it ends at "exit"; else it is killed
+    cw.kill_all();
     auto cp = parse_channel(cw.channel, cw.overflow, true);
     r.stages["candidate_s"] = since(c0);
-    // The worker's own breakdown: diagnostics, never used in a verdict, under a prefix of its own
-    // (the candidate runs in that process and could write any number there).
-    for (const auto& e : cp.events)
+    for (const auto& e : cp.events)  // the worker's own breakdown: diagnostics only, under its own prefix
       if (e["event"] == "done" && e.contains("stages") && e["stages"].is_object())
         for (const auto& [key, v] : e["stages"].items())
           if (v.is_number() && key.size() < 32) r.stages["candidate_worker_" + key] = v;
-    // 6. The reference compares this candidate's outputs (its own events carry the candidate's index).
-    auto m0 = Clock::now();
-    ref.write_line(fmt::format("compare {} {}", k, out.string()));
-    ref.pump(ref_deadline(), [&] { return count_events(ref, "compared") > compared || ref.has_event("fatal"); });
-    ++compared;
-    std::error_code ec;
-    fs::remove(out, ec);  // GBs at perf size, in /dev/shm
     std::vector<json> mine;
+    bool usable = false;  // only the reference's own "measured" line says it can go on
+    std::set<std::string> have;
     for (const auto& e : parse_channel(ref.channel, ref.overflow, false).events)
-      if (e.value("candidate", -1) == static_cast<int>(k)) mine.push_back(e);
-    judge_candidate(r, t, rt, o, cw, cp, mine, ref, ready);
-    r.stages["compare_s"] = since(m0);
+      if (e.value("candidate", -1) == static_cast<int>(k)) {
+        mine.push_back(e);
+        if (e["event"] == "measured") usable = e.value("usable", false);
+        if (e["event"] == "result") have.insert(e.value("config", ""));
+      }
+    if (!got)  // the whole run outlasted its limit (the reference is left waiting on the candidate)
+      for (const auto& c : t.configs)
+        if (!have.count(c.name))
+          mine.push_back({{"event", "result"}, {"config", c.name}, {"status", have.empty() ? "timeout" : "not_run"},
+                          {"message", fmt::format("the candidate's run did not finish within {:.0f} s", o.impl_timeout_s)}});
+    judge_candidate(r, t, o, cw, cp, mine, ref);
+    if (!usable) {
+      // A call left the reference's stream waiting on this candidate (or the reference died): a fresh
+      // reference from the same seed measures the rest, and the workers started ahead against the
+      // old one's buffers are started again.
+      measured_n = 0;
+      refp = std::make_unique<WorkerProcess>();
+      if (!refp->start(rargv, env, err)) return fail_live(Verdict::RuntimeError, "internal: cannot restart the reference worker: " + err);
+      until_ready(*refp);
+      for (size_t i = j + 1; i < order.size(); ++i) workers[order[i]].reset();
+      r.stages["reference_restarted"] = 1;
+    }
   }
   // 7. Baselines once for the run: eager PyTorch and torch.compile on the same inputs.
   auto b0 = Clock::now();
+  WorkerProcess& ref = *refp;
   if (o.baselines) ref.write_line("baselines");
   if (o.keep_spare) start_spare(rt, env);  // imports while the baselines are timed (CPU only)
   ref.close_stdin();
@@ -1253,8 +1427,9 @@ std::vector<nlohmann::json> prebuild_torch_candidates(const std::vector<fs::path
   // First the static guards and the cache lookups (cheap), so the build workers can share the cores
   // among the candidates that really build.
   std::vector<char> miss(candidates.size(), 0);
+  std::vector<TorchStatic> sts(candidates.size());
   parallel_for(candidates.size(), par, [&](size_t i) {
-    auto st = torch_static_check(candidates[i], rt, salt);
+    auto& st = sts[i] = torch_static_check(candidates[i], rt, salt);
     if (st.syntax_error || !st.error.empty() || !st.findings.empty() || !st.unresolved.empty()) {
       out[i] = {{"skipped", "static guards"}};
       return;
@@ -1273,7 +1448,7 @@ std::vector<nlohmann::json> prebuild_torch_candidates(const std::vector<fs::path
   env = with_build_jobs(env, workers);
   parallel_for(todo.size(), workers, [&](size_t j) {
     size_t i = todo[j];
-    auto b = run_build(rt, env, candidates[i], cache, timeout_s);
+    auto b = run_build(rt, env, candidates[i], cache, timeout_s, sts[i].extensions, salt);
     out[i] = b.build;
     out[i]["verdict"] = verdict_name(b.verdict);
     if (b.verdict != Verdict::Ok) out[i]["message"] = b.message.substr(0, 400);

@@ -1,0 +1,154 @@
+"""The untrusted side of a torch2cuda run (docs/torch2cuda.md, "Process model"): the candidate worker
+only launches. The reference (torch_measure.Measurer) owns the buffers, the inputs, the timing and
+every check; here, per command on the FIFO from the reference:
+
+  {"cmd": "model", "config": C}         ModelNew(*init) with the reference weights (strict), on the device
+  {"cmd": "call", "config": C, "values": [...], "profile": bool}
+                                        wait on the reference's "ready" event on the current stream,
+                                        ModelNew.forward on the shared input buffers, record "done",
+                                        copy the outputs into the shared output buffers, record
+                                        "copied", reply {"ok": true, "enqueued": true}; then synchronize
+                                        and reply {"ok": true} or what went wrong
+  {"cmd": "exit"}
+
+Replies are control flow only: a reply can stop the candidate's own run (an error, a profile finding)
+but never raise its verdict or carry a measurement.
+"""
+from __future__ import annotations
+
+import json
+import os
+import sys
+
+from cudaperf import torch_measure
+
+
+class Launcher:
+    def __init__(self, w, torch, plan, device):
+        """Set-up before the lock-down: the FIFOs, the shared buffers (IPC handles or shared files), the
+        IPC events."""
+        self.w, self.torch, self.plan, self.device = w, torch, plan, device
+        self.cmd = os.open(plan["cmd_fifo"], os.O_RDONLY | os.O_NONBLOCK)
+        os.set_blocking(self.cmd, True)
+        self.rep = os.open(plan["rep_fifo"], os.O_RDWR)  # RDWR: no wait for the reader (the reference opens later)
+        self.cmd_file = os.fdopen(self.cmd, "r", buffering=1)
+        with open(os.path.join(plan["xdir"], "shared.json"), encoding="utf-8") as f:
+            desc = json.load(f)
+        self.configs = {}
+        for name, c in desc["configs"].items():
+            ins = [torch_measure.open_shared(torch, device, d) if d["kind"] == "tensor" else None for d in c["inputs"]]
+            outs = [torch_measure.open_shared(torch, device, d) for d in c["outputs"]]
+            self.configs[name] = {"index": c["index"], "inputs": ins, "outputs": outs}
+        self.events = None
+        if device == "cuda":
+            dev = torch.cuda.current_device()
+            self.events = {n: torch.cuda.Event.from_ipc_handle(dev, bytes.fromhex(h)) for n, h in desc["events"].items()}
+        self.model = None
+
+    def reply(self, obj):
+        os.write(self.rep, (json.dumps(obj, default=str) + "\n").encode())
+
+    def serve(self, model_new, loader_sources, own_required, test_mode):
+        """The command loop, after the lock-down and the candidate's import."""
+        torch, w = self.torch, self.w
+        own_names = w.torch_static.kernel_names(loader_sources)
+        for line in self.cmd_file:
+            try:
+                cmd = json.loads(line)
+            except ValueError:
+                return
+            op = cmd.get("cmd")
+            if op == "exit":
+                return
+            if op == "model":
+                self.reply(self.build(model_new, cmd.get("config")))
+            elif op == "call":
+                self.call(cmd, own_names, own_required, test_mode)
+
+    def build(self, model_new, name):
+        torch, w = self.torch, self.w
+        c = self.configs.get(name)
+        if c is None:
+            return {"ok": False, "status": "runtime_error", "message": f"unknown config {name!r}"}
+        d = os.path.join(self.plan["xdir"], f"cfg{c['index']}")
+        try:
+            init = torch.load(os.path.join(d, "init.pt"), weights_only=True)
+            state = torch.load(os.path.join(d, "state.pt"), weights_only=True)
+        except Exception as ex:
+            return {"ok": False, "status": "runtime_error", "message": f"internal: cannot read the weights: {ex}"}
+        self.model = None
+        try:
+            m = model_new(*init)
+            m.load_state_dict(state, strict=True)
+            self.model = m.to(self.device).eval()
+        except Exception as ex:
+            return {"ok": False, "status": "runtime_error",
+                    "message": f"ModelNew(*get_init_inputs()) with the reference weights (load_state_dict, strict=True) "
+                               f"failed: {type(ex).__name__}: {str(ex)[:800]}"}
+        return {"ok": True}
+
+    def call(self, cmd, own_names, own_required, test_mode):
+        torch, w = self.torch, self.w
+        c = self.configs.get(cmd.get("config"))
+        if c is None or self.model is None:
+            self.reply({"ok": False, "status": "runtime_error", "message": "a call before its model"})
+            return
+        args = [t if t is not None else v for t, v in zip(c["inputs"], cmd.get("values") or [])]
+        err, why = None, ""
+        kernels = ops = None
+        with w.Watchdog(self.plan.get("call_timeout_s", 10.0)):
+            stream = torch.cuda.current_stream() if self.device == "cuda" else None
+            try:
+                if stream is not None:
+                    stream.wait_event(self.events["ready"])
+                if cmd.get("profile") and not test_mode:
+                    out, kernels, ops = w.profile_call(torch, lambda: self.model(*args), self.device)
+                else:
+                    out = self.model(*args)
+                items = w.flatten_outputs(out)
+                if len(items) != len(c["outputs"]):
+                    raise w.OutputMismatch(f"{len(items)} outputs, expected {len(c['outputs'])}")
+                for i, (o, s) in enumerate(zip(items, c["outputs"])):
+                    if o.device.type != self.device or o.layout != torch.strided or o.is_meta:
+                        raise w.OutputTypeError(f"output {i} is on {o.device} ({o.layout}), expected a dense "
+                                                f"{self.device} tensor")
+                    if o.shape != s.shape or o.dtype != s.dtype:
+                        raise w.OutputMismatch(f"output {i} has shape {list(o.shape)} {o.dtype}, expected "
+                                               f"{list(s.shape)} {s.dtype}")
+            except w.OutputTypeError as ex:
+                err = {"ok": False, "status": "hack_suspected", "message": f"rule output_type: {ex}"}
+            except w.OutputMismatch as ex:
+                err = {"ok": False, "status": "wrong_answer", "message": str(ex)}
+            except Exception as ex:
+                err = {"ok": False, "status": "runtime_error", "message": f"{type(ex).__name__}: {str(ex)[:800]}"}
+            # Always both events (the reference's stream waits on them), then the outputs' copy.
+            if stream is not None:
+                self.events["done"].record(stream)
+            if err is None:
+                for o, s in zip(items, c["outputs"]):
+                    s.copy_(o)
+            if stream is not None:
+                self.events["copied"].record(stream)
+            if err is not None:
+                self.reply(err)
+                return
+            self.reply({"ok": True, "enqueued": True})
+            try:
+                w.sync(self.device)
+            except Exception as ex:
+                self.reply({"ok": False, "status": "runtime_error", "message": f"{type(ex).__name__}: {str(ex)[:800]}"})
+                return
+        if kernels is not None and own_required:
+            why = w.judge_profile(kernels, ops, own_names, own_required)
+        if why:
+            self.reply({"ok": False, "status": "hack_suspected", "message": why + " (a profiled call)"})
+        else:
+            self.reply({"ok": True})
+
+
+def fail_fast(reply, status, message):
+    """A reply for the reference when the candidate cannot start (its module does not load)."""
+    try:
+        reply({"ok": False, "status": status, "message": message})
+    except OSError:
+        print(message, file=sys.stderr)
