@@ -239,32 +239,26 @@ def scan_shape(params, rows, length, ctype, op, elem, flag, store, exclusive, he
     pre = cu_prefix(helpers)
     ident = identity(op, ctype)
     comb = lambda x, y: combine(op, x, y)
+    # one row, serially: the reference's loop body and the naive kernel's whole work
+    serial = f"""{ctype} acc = {ident};
+for (long long j = 0; j < L_; ++j) {{
+  const {ctype} v = {elem};
+  const int f = {flag};
+  {ctype} before = f ? {ident} : acc;
+  acc = {comb('before', 'v')};
+  const {ctype} s = {'before' if exclusive else 'acc'};
+  {store}
+}}"""
     ref = f"""  const long long R_ = {rows}, L_ = {length};
   for (long long r = 0; r < R_; ++r) {{
-    {ctype} acc = {ident};
-    for (long long j = 0; j < L_; ++j) {{
-      const {ctype} v = {elem};
-      const int f = {flag};
-      {ctype} before = f ? {ident} : acc;
-      acc = {comb('before', 'v')};
-      const {ctype} s = {'before' if exclusive else 'acc'};
-      {store}
-    }}
+{indent(serial, 4)}
   }}"""
     naive = pre + f"""
 __global__ void k_naive({decl}) {{
   const long long R_ = {rows}, L_ = {length};
   const long long r = (long long)blockIdx.x * blockDim.x + threadIdx.x;
   if (r >= R_) return;
-  {ctype} acc = {ident};
-  for (long long j = 0; j < L_; ++j) {{
-    const {ctype} v = {elem};
-    const int f = {flag};
-    {ctype} before = f ? {ident} : acc;
-    acc = {comb('before', 'v')};
-    const {ctype} s = {'before' if exclusive else 'acc'};
-    {store}
-  }}
+{indent(serial, 2)}
 }}
 
 extern "C" void FN({decl}, cudaStream_t stream) {{
