@@ -1,6 +1,7 @@
 // redteam: row 11 — forks with a raw syscall instruction
-// expect: hack_suspected
-// runs-on: cpu (the confined host-side run)
+// expect: link_error syscall
+// (refused at build time since issue 18: inline assembly naming a system-call instruction, and the
+// object's code scan; the filter's own rule for the same call: Confine.* in tests/unit/confine_test.cpp)
 #include <cuda_runtime.h>
 __global__ void saxpy_k(int n, float a, const float* x, const float* y, float* out) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
