@@ -187,17 +187,21 @@ std::string LinkReport::message() const {
 
 namespace {
 
-// "syscall", "sysenter" or "int $0x80" when one objdump instruction (AT&T syntax, prefixes such as
-// "cs" or "rex.W" allowed) is a system call; "" otherwise. Symbol names in <...> are not words of it.
-std::string system_call_instruction(const std::string& insn) {
+// "syscall", "sysenter" or "int $0x80" when the text names a system-call instruction: one objdump
+// line (AT&T syntax, prefixes such as "cs" or "rex.W" allowed) or inline assembly (any case;
+// int 0x80, int $128, int 80h); "" otherwise. Names in <...> (objdump's symbols, PTX's %r<10>) are
+// not words of it.
+std::string system_call_named(const std::string& text) {
   std::vector<std::string> words;
   std::string w;
   int angle = 0;
-  for (char c : insn + " ") {
-    if (c == '<') ++angle;
-    else if (c == '>' && angle > 0) --angle;
-    else if (angle == 0 && !std::isspace(static_cast<unsigned char>(c)) && c != ',') {
-      w += c;
+  for (char c : text + " ") {
+    if (c == '<') {
+      ++angle;
+    } else if (c == '>' && angle > 0) {
+      --angle;
+    } else if (angle == 0 && (std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$')) {
+      w += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
       continue;
     }
     if (!w.empty()) words.push_back(std::move(w));
@@ -205,7 +209,11 @@ std::string system_call_instruction(const std::string& insn) {
   }
   for (size_t i = 0; i < words.size(); ++i) {
     if (words[i] == "syscall" || words[i] == "sysenter") return words[i];
-    if (words[i] == "int" && i + 1 < words.size() && (words[i + 1] == "$0x80")) return "int $0x80";
+    if (words[i] == "int" && i + 1 < words.size()) {
+      std::string v = words[i + 1];
+      if (!v.empty() && v[0] == '$') v.erase(0, 1);
+      if (v == "0x80" || v == "128" || v == "80h") return "int $0x80";
+    }
   }
   return "";
 }
@@ -274,7 +282,7 @@ std::vector<LinkViolation> check_code(const fs::path& so, std::string& error) {
     }
     auto colon = line.find(":\t");
     if (line.empty() || !std::isspace(static_cast<unsigned char>(line[0])) || colon == std::string::npos) continue;
-    if (auto what = system_call_instruction(line.substr(colon + 2)); !what.empty() && seen.insert(what + " in " + fn).second)
+    if (auto what = system_call_named(line.substr(colon + 2)); !what.empty() && seen.insert(what + " in " + fn).second)
       out.push_back({fmt::format("{} instruction in {}", what, fn),
                      "makes raw system calls: a launcher calls only the C library functions on the allowlist"});
   }
@@ -389,29 +397,6 @@ std::vector<std::string> asm_operands(const std::string& code) {
   return out;
 }
 
-// "syscall", "sysenter" or "int $0x80" (int 0x80, int $128, ...) named in inline assembly text.
-std::string system_call_in_asm(const std::string& text) {
-  std::vector<std::string> words;
-  std::string w;
-  for (char c : text + " ") {
-    if (word_char(c) || c == '$') {
-      w += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    } else if (!w.empty()) {
-      words.push_back(std::move(w));
-      w.clear();
-    }
-  }
-  for (size_t i = 0; i < words.size(); ++i) {
-    if (words[i] == "syscall" || words[i] == "sysenter") return words[i];
-    if (words[i] == "int" && i + 1 < words.size()) {
-      std::string v = words[i + 1];
-      if (!v.empty() && v[0] == '$') v.erase(0, 1);
-      if (v == "0x80" || v == "128" || v == "80h") return "int $0x80";
-    }
-  }
-  return "";
-}
-
 }  // namespace
 
 std::vector<LinkViolation> check_source_rules(const std::string& source) {
@@ -423,7 +408,7 @@ std::vector<LinkViolation> check_source_rules(const std::string& source) {
   // Host inline assembly that makes system calls (device asm is PTX, which has no such instruction,
   // so it never matches). Defence in depth: check_code finds them in the built object however spelled.
   for (const auto& body : asm_operands(strip_comments(source)))
-    if (auto what = system_call_in_asm(body); !what.empty()) {
+    if (auto what = system_call_named(body); !what.empty()) {
       out.push_back({fmt::format("asm(\"{}\")", what),
                      "makes raw system calls from inline assembly: a launcher calls only the C library functions on the allowlist"});
       break;
