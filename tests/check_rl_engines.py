@@ -199,6 +199,42 @@ def check_verl(url, tok, tmp):
        f"({[t[2]['verdict'] for t in turns]}), aggregated by the naive manager to {agg['reward_score']:.3f}, final False")
 
 
+def check_verl_recipe(url, tmp):
+    """config/verl/cudaperf_qwen3.yaml composes on top of verl's ppo_trainer (Hydra), its reward function
+    and tool config are the ones tested above, and make_data.py writes rows the tool can read."""
+    from hydra import compose, initialize_config_dir
+    from omegaconf import OmegaConf
+
+    import cudaperf.verl as cv
+    from verl.tools.tool_registry import initialize_tools_from_config
+
+    os.environ["CUDAPERF_REPO"], os.environ["CUDAPERF_URL"] = str(REPO), url
+    with initialize_config_dir(config_dir=str(REPO / "config/verl"), version_base=None):
+        cfg = compose("cudaperf_qwen3", overrides=["trainer.nnodes=2"])
+    OmegaConf.resolve(cfg)
+    assert cfg.algorithm.adv_estimator == "grpo" and cfg.actor_rollout_ref.rollout.n == 8, cfg.algorithm
+    mt = cfg.actor_rollout_ref.rollout.multi_turn
+    assert mt.enable and Path(mt.tool_config_path).is_file() and cfg.actor_rollout_ref.rollout.agent.default_agent_loop == "tool_agent"
+    rf = cfg.reward.custom_reward_function
+    assert Path(rf.path).resolve() == Path(cv.__file__).resolve() and rf.name == "compute_score", rf
+    assert rf.reward_kwargs.url == url and rf.reward_kwargs.multi_turn is True, rf
+    assert cfg.reward.reward_manager.name == "naive" and cfg.trainer.nnodes == 2, cfg.trainer
+    assert "critic" in cfg and "data" in cfg and cfg.data.return_raw_chat  # verl's own config underneath
+    assert initialize_tools_from_config(mt.tool_config_path)[0].name == cv.TOOL_NAME
+    export = tmp / "verl.jsonl"
+    export.write_text(json.dumps({"data_source": "cudaperf/c2cuda", "prompt": [{"role": "user", "content": PROMPT}],
+                                  "ability": "cuda", "reward_model": {"style": "rule", "ground_truth": TASK},
+                                  "extra_info": {"index": 0, "task_id": TASK}}) + "\n")
+    import subprocess
+    subprocess.run([sys.executable, str(REPO / "config/verl/make_data.py"), str(export), str(tmp / "verl")], check=True)
+    import pandas as pd
+    rows = pd.concat([pd.read_parquet(tmp / "verl" / f) for f in ("train.parquet", "heldout.parquet")])
+    kw = rows.iloc[0]["extra_info"]["tools_kwargs"][cv.TOOL_NAME]["create_kwargs"]
+    assert kw["task_id"] == TASK, rows.iloc[0]["extra_info"]
+    ok("verl recipe config/verl/cudaperf_qwen3.yaml composes over verl's ppo_trainer (grpo, tool agent loop, "
+       "cudaperf reward + tool); make_data.py rows carry the tool's task id")
+
+
 def check_openrlhf(url, tok, tmp, refusing_url):
     import cudaperf.openrlhf as co
     from openrlhf.utils.agent import SingleTurnAgentExecutor
@@ -249,6 +285,7 @@ def main():
                 ok(f"a service without a GPU refuses to score: {str(e)[:90]}...")
         tok = check_trl(svc.url, tmp)
         check_verl(svc.url, tok, tmp)
+        check_verl_recipe(svc.url, tmp)
         check_openrlhf(svc.url, tok, tmp, refusing.url)
     print(f"{len(checked)} passed, 0 failed")
 
