@@ -26,10 +26,10 @@ run() {  # name expect command...
   local name=$1 expect=$2 t0 rc log
   shift 2
   t0=$(date +%s%N)
-  log=$("$@" 2>&1)
+  log=$(timeout "${ROW_LIMIT:-240}" "$@" 2>&1)  # 124: the row ran past ROW_LIMIT seconds
   rc=$?
   python3 -c 'import json,sys; print(json.dumps({"row": sys.argv[1], "expect": sys.argv[2], "rc": int(sys.argv[3]),
-    "result": {0: "pass", 77: "skipped"}.get(int(sys.argv[3]), "FAIL"), "seconds": round(float(sys.argv[4]), 1),
+    "result": {0: "pass", 77: "skipped", 124: "FAIL (timed out)"}.get(int(sys.argv[3]), "FAIL"), "seconds": round(float(sys.argv[4]), 1),
     "output": sys.argv[5][-6000:]}))' "$name" "$expect" "$rc" "$(( ($(date +%s%N) - t0) / 1000000 ))e-3" "$log" >>"$records"
   printf '%-28s %-6s expect %s\n' "$name" "$( [ $rc -eq 0 ] && echo pass || { [ $rc -eq 77 ] && echo skip || echo FAIL; })" "$expect"
 }
