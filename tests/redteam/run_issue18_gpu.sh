@@ -40,6 +40,6 @@ for f in "$here"/*.cu; do
 done
 run group_sabotage "honest impls ok after the group attackers" \
   env CUDAPERF_CACHE_DIR="$cache" bash "$repo/tests/check_redteam_group.sh" "$bin" "$here" "$root"
-python3 -c 'import json,sys; rows=[json.loads(l) for l in open(sys.argv[1])]; json.dump({"rows": rows, "failed": sum(r["result"]=="FAIL" for r in rows)}, open(sys.argv[2], "w"), indent=1)' \
+python3 -c 'import json,sys; rows=[json.loads(l) for l in open(sys.argv[1])]; json.dump({"rows": rows, "failed": sum(r["result"].startswith("FAIL") for r in rows)}, open(sys.argv[2], "w"), indent=1)' \
   "$records" "$out/redteam-issue18.json"
 echo "wrote $out/redteam-issue18.json"
