@@ -1,38 +1,59 @@
 #!/usr/bin/env bash
-# On the H200 (device tool; the working tree carries build/gpu-bundle from tools/bundle-gpu.sh):
-# every implementation of a stratified 20 % sample of the generated tier through
-# `cudaperf tasks check-gpu` (small configs against the C reference, perf configs timed), via
-# tools/gpu-check.sh dataset. Writes under $OUT: records.jsonl (one line per task x impl x config,
-# the format of data/records/), dataset.txt / dataset.log (check-gpu's table and stages),
-# sample-<shard>.txt (the task ids), summary-<shard>.json (ok / not ok per task and family).
+# The generated tier on the device machine (the working tree carries build/gpu-bundle from
+# tools/bundle-gpu.sh). Two modes, each in shards that fit one device call:
 #
-#   bash data/generators/gpu_sample.sh [SHARD NSHARDS]     e.g. 0 4, 1 4, 2 4, 3 4 (one device call each)
+#   bash data/generators/gpu_sample.sh validate [SHARD NSHARDS]
+#       `cudaperf tasks validate` (CPU only: builds, gates, null battery, link allowlist) over the
+#       families of this shard, -j all cores; $OUT/validate-<shard>.json + .txt + timing. Back here:
+#       python3 data/generators/gen.py record-validation OUT/validate-*.json && python3 data/generators/gen.py prune
+#   bash data/generators/gpu_sample.sh check [SHARD NSHARDS]
+#       every implementation of this shard of the stratified 20 % sample (gen.py sample) through
+#       `cudaperf tasks check-gpu` via tools/gpu-check.sh dataset: $OUT/records.jsonl (the format of
+#       data/records/), dataset.txt / dataset.log, sample-<shard>.txt, summary-<shard>.json.
 #
-# TIME_BUDGET (seconds of sampling per perf config) defaults to 0.5 here: the point is `ok` on the
-# device, not a precise timing. Tasks outside the sample stay unverified (`cudaperf tasks stats`).
+# TIME_BUDGET (seconds of sampling per perf config) defaults to 0.5 in check mode: the point is
+# `ok` on the device, not a precise timing. Tasks outside the sample stay unverified.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-shard=${1:-0} nshards=${2:-1}
+mode=${1:-check} shard=${2:-0} nshards=${3:-1}
 OUT=${OUT:-gpu-out}; mkdir -p "$OUT"; OUT=$(cd "$OUT" && pwd)
-tmp=$(mktemp -d)
+export LD_LIBRARY_PATH="$PWD/build/gpu-bundle/lib:/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}"
+export PATH="/usr/local/cuda/bin:$PATH"
+export CUDAPERF_CACHE_DIR=${CUDAPERF_CACHE_DIR:-/tmp/cudaperf-cache}
+bin=${CUDAPERF:-build/gpu-bundle/cudaperf}
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 cp data/generators/manifest.json "$tmp/manifest.json"
 python3 data/generators/gen.py generate --out "$tmp/tree" --manifest "$tmp/manifest.json" > /dev/null || { echo "generation failed"; exit 2; }
 python3 data/generators/gen.py check --out "$tmp/tree" > /dev/null || { echo "the generated tree differs from manifest.json"; exit 2; }
-sample=$tmp/sample-$shard
-i=0
-for id in $(python3 data/generators/gen.py sample --fraction 0.2); do
-  if [ $((i % nshards)) -eq "$shard" ]; then
-    mkdir -p "$sample/c2cuda/$(dirname "$id")"
-    cp -r "$tmp/tree/c2cuda/$id" "$sample/c2cuda/$id"
-    echo "$id" >> "$OUT/sample-$shard.txt"
-  fi
-  i=$((i + 1))
-done
-echo "shard $shard/$nshards: $(wc -l < "$OUT/sample-$shard.txt") of $i sampled tasks"
 start=$(date +%s)
-TIME_BUDGET=${TIME_BUDGET:-0.5} OUT="$OUT" bash tools/gpu-check.sh dataset "$sample"
-rc=$?
-python3 - "$OUT/records.jsonl" "$OUT/sample-$shard.txt" "$OUT/summary-$shard.json" "$(( $(date +%s) - start ))" <<'PY'
+case "$mode" in
+  validate)
+    sel=$tmp/validate-$shard; i=0
+    for fam in $(ls "$tmp/tree/c2cuda"); do
+      if [ $((i % nshards)) -eq "$shard" ]; then mkdir -p "$sel/c2cuda"; cp -r "$tmp/tree/c2cuda/$fam" "$sel/c2cuda/"; fi
+      i=$((i + 1))
+    done
+    n=$(find "$sel" -name task.toml | wc -l)
+    "$bin" tasks validate "$sel" -j "$(nproc)" --json "$OUT/validate-$shard.json" > "$OUT/validate-$shard.txt" 2>&1
+    rc=$?
+    wall=$(( $(date +%s) - start ))
+    echo "validate shard $shard/$nshards: $n tasks, exit $rc, $wall s wall on $(nproc) cores" | tee "$OUT/validate-$shard.timing"
+    tail -5 "$OUT/validate-$shard.txt"
+    exit $rc ;;
+  check)
+    sample=$tmp/sample-$shard; i=0
+    for id in $(python3 data/generators/gen.py sample --fraction 0.2); do
+      if [ $((i % nshards)) -eq "$shard" ]; then
+        mkdir -p "$sample/c2cuda/$(dirname "$id")"
+        cp -r "$tmp/tree/c2cuda/$id" "$sample/c2cuda/$id"
+        echo "$id" >> "$OUT/sample-$shard.txt"
+      fi
+      i=$((i + 1))
+    done
+    echo "shard $shard/$nshards: $(wc -l < "$OUT/sample-$shard.txt") of $i sampled tasks"
+    TIME_BUDGET=${TIME_BUDGET:-0.5} OUT="$OUT" bash tools/gpu-check.sh dataset "$sample"
+    rc=$?
+    python3 - "$OUT/records.jsonl" "$OUT/sample-$shard.txt" "$OUT/summary-$shard.json" "$(( $(date +%s) - start ))" <<'PY'
 import json, sys
 recs, ids, out, wall = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
 want = [l.strip() for l in open(ids) if l.strip()]
@@ -55,5 +76,6 @@ json.dump({"wall_s": wall, "tasks": len(tasks), "ok": sum(v["ok"] for v in tasks
           open(out, "w"), indent=1, sort_keys=True)
 print(f"summary: {sum(v['ok'] for v in tasks.values())}/{len(tasks)} sampled tasks ok on every impl and config, {wall} s")
 PY
-rm -rf "$tmp"
-exit $rc
+    exit $rc ;;
+  *) echo "usage: $0 validate|check [SHARD NSHARDS]"; exit 2 ;;
+esac
