@@ -291,7 +291,9 @@ TEST(CandidateBuild, FortifiedHostCallsGetTheSameVerdict) {
     EXPECT_EQ(plain.link.ok(), !refused_call) << plain.link.message();
     EXPECT_EQ(fort.link.ok(), plain.link.ok()) << fort.link.message();
     EXPECT_EQ(refused_bases(fort.link), refused_bases(plain.link)) << fort.link.message() << "\nvs\n" << plain.link.message();
-    if (refused_call) EXPECT_TRUE(has("__snprintf_chk"));
+    if (refused_call) {
+      EXPECT_TRUE(has("__snprintf_chk"));
+    }
   }
   fs::remove_all(dir);
 }
