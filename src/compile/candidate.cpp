@@ -153,6 +153,7 @@ std::string base_function(const std::string& symbol) {
   static const std::regex fortified(R"(^__(\w+)_chk$)");
   static const std::regex iso(R"(^__isoc(99|23)_(\w+)$)");
   static const std::regex open2(R"(^__(open|open64|openat|openat64)_2$)");  // fortified open without a mode
+  if (symbol.size() > kMaxSymbol) return symbol;  // never through std::regex (it recurses per character)
   std::smatch m;
   if (std::regex_match(symbol, m, fortified)) return m[1];
   if (std::regex_match(symbol, m, iso)) return m[2];
