@@ -5,12 +5,13 @@ Usage: bench/timing_truth.py EVENTS.jsonl NCU.csv NCU_RUN.jsonl [--out truth.jso
 
 EVENTS.jsonl: records of a plain `tasks check-gpu` run (CUDA event medians).
 NCU.csv:      `ncu --csv --print-units base --metrics gpu__time_duration.sum --target-processes all`
-              output of a second `tasks check-gpu` run over the same tasks (NCU_RUN.jsonl its records).
-Each implementation runs in its own worker process, in the order its records appear, so ncu's
-process ids map to implementations by order of first launch. In the perf config every timed call
-is followed by the harness's own count_kernel launch(es) (the output check); the implementation's
-launches between two such checks are one timed call, and their durations summed are that call's
-kernel time. Warm-up calls (not followed by a check) and small-config calls are left out.
+              output of a second `tasks check-gpu` run over the same tasks (NCU_RUN.jsonl its records),
+              with CUDAPERF_SPIN_TIMEOUT_MS=0 (ncu serialises launches; docs/threat-model.md).
+The measurer (one process per task, recognised by its own cudaperf kernels) is left out. Every
+implementation runs in its own launcher process, in the order its records appear, so the other
+process ids map to implementations by order of first launch. A launcher runs only the
+implementation: two calls per small config, two warm-ups, then the timed calls (`timed_calls` of
+its perf record); its launches split evenly into those calls, and the last ones are the timed calls.
 """
 import argparse
 import json
@@ -49,22 +50,18 @@ def read_ncu(path):
     return launches
 
 
-def is_check(name):
-    return "count_kernel" in name and "cudaperf" in name
+def is_harness(name):
+    return "cudaperf" in name and any(k in name for k in ("spin_kernel", "draw_kernel", "count_kernel", "bytes_not_kernel"))
 
 
-def timed_calls(launches):
-    """Kernel time of each timed call: the launches between two output checks."""
-    calls, current, seen_check = [], [], False
-    for name, ms in launches:
-        if is_check(name):
-            if current and seen_check:
-                calls.append(sum(current))
-            current, seen_check = [], True
-        else:
-            current.append(ms)
-    # the first check closes the last warm-up-preceded segment (warm-ups + first timed call): dropped above
-    return calls
+def timed_calls(launches, small_configs, timed):
+    """Kernel time of each timed call: the launcher's launches split evenly into its calls."""
+    calls_total = 2 * small_configs + 2 + timed
+    if timed <= 0 or not launches or len(launches) % calls_total:
+        return []
+    k = len(launches) // calls_total
+    perf = [ms for _, ms in launches[-k * timed:]]
+    return [sum(perf[i:i + k]) for i in range(0, len(perf), k)]
 
 
 def main() -> int:
@@ -75,22 +72,28 @@ def main() -> int:
     ap.add_argument("--out")
     a = ap.parse_args()
     events = {(r["task"], r["impl"]): r for r in read_records(a.events) if r.get("perf") and r.get("status") == "ok"}
-    order = impl_order(read_records(a.ncu_records))
+    ncu_records = read_records(a.ncu_records)
+    order = impl_order(ncu_records)
+    small = {}  # task -> small configs
+    for r in ncu_records:
+        if not r.get("perf"):
+            small.setdefault(r["task"], set()).add(r["config"])
+    timed = {(r["task"], r["impl"]): r.get("timed_calls", 0) for r in ncu_records if r.get("perf")}
     launches = read_ncu(a.ncu_csv)
-    pids = list(launches)
-    # Workers with no kernel launches at all (failed loads) would shift the mapping: require equal counts.
+    pids = [p for p, l in launches.items() if not any(is_harness(n) for n, _ in l)]
     if len(pids) != len(order):
-        print(f"timing_truth: {len(pids)} profiled processes but {len(order)} implementations in the records",
+        print(f"timing_truth: {len(pids)} profiled launcher processes but {len(order)} implementations in the records",
               file=sys.stderr)
     rows = []
     for (task, impl), pid in zip(order, pids):
-        calls = timed_calls(launches[pid])
+        calls = timed_calls(launches[pid], len(small.get(task, ())), timed.get((task, impl), 0))
         ev = events.get((task, impl))
         if not calls or not ev:
             continue
         ncu_ms = statistics.median(calls)
-        kernels = sorted({n.split("(")[0] for n, _ in launches[pid] if not is_check(n)})
+        kernels = sorted({n.split("(")[0] for n, _ in launches[pid]})
         rows.append({"task": task, "impl": impl, "event_median_ms": ev["median_ms"], "ncu_median_ms": ncu_ms,
+                     "window_median_ms": ev.get("window_median_ms"), "handshake_ms": ev.get("handshake_ms"),
                      "ncu_calls": len(calls), "kernels": len(kernels),
                      "ratio": ev["median_ms"] / ncu_ms, "rel_diff": (ev["median_ms"] - ncu_ms) / ncu_ms})
     print(f"{'task':<32} {'impl':<24} {'events ms':>10} {'ncu ms':>10} {'diff':>8} kernels")

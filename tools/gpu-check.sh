@@ -63,7 +63,7 @@ case "$mode" in
     echo "== ncu" >> "$OUT/measure.txt"
     ncu=$(command -v ncu || ls /usr/local/cuda/bin/ncu /opt/nvidia/nsight-compute/*/ncu 2>/dev/null | head -1)
     start=$(date +%s)
-    CUDAPERF_NO_SECCOMP=1 timeout "${NCU_LIMIT:-170}" "$ncu" --clock-control none --cache-control all --target-processes all \
+    CUDAPERF_NO_SECCOMP=1 CUDAPERF_SPIN_TIMEOUT_MS=0 timeout "${NCU_LIMIT:-170}" "$ncu" --clock-control none --cache-control all --target-processes all \
       --metrics gpu__time_duration.sum --csv --print-units base --log-file "$tmp/ncu.csv" \
       "$bin" tasks check-gpu "$root" --time-budget 0.05 --records "$tmp/ncu-run.jsonl" >> "$OUT/measure.log" 2>&1
     echo "ncu exit $? wall seconds: $(( $(date +%s) - start ))" >> "$OUT/measure.txt"

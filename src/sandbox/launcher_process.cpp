@@ -14,6 +14,8 @@
 #include <mutex>
 #include <vector>
 
+extern char** environ;
+
 namespace cudaperf::sandbox {
 
 namespace {
@@ -22,7 +24,7 @@ constexpr size_t kKeptOutput = 64 * 1024;
 
 // Only what the CUDA runtime and a profiler's injection need: no seed, no key, no path of ours.
 bool passes_environment(const char* kv) {
-  static const char* exact[] = {"PATH=", "LD_LIBRARY_PATH=", "CUDAPERF_NO_SECCOMP=", "CUDAPERF_ALLOW_EXEC_MAPS="};
+  static const char* exact[] = {"PATH=", "LD_LIBRARY_PATH=", "CUDAPERF_NO_SECCOMP=", "CUDAPERF_ALLOW_EXEC_MAPPINGS="};
   for (const char* e : exact)
     if (std::strncmp(kv, e, std::strlen(e)) == 0) return true;
   return std::strncmp(kv, "CUDA_", 5) == 0 || std::strncmp(kv, "NV", 2) == 0;
@@ -91,7 +93,6 @@ bool LauncherProcess::spawn(const std::string& path) {
   posix_spawnattr_setsigdefault(&at, &all);
   posix_spawnattr_setsigmask(&at, &none);
   std::vector<char*> env;
-  extern char** environ;
   for (char** e = environ; e && *e; ++e)
     if (passes_environment(*e)) env.push_back(*e);
   env.push_back(nullptr);

@@ -14,6 +14,8 @@
 #include "cudaperf/verify/cpu_gates.hpp"
 
 #include <dlfcn.h>
+#include <fcntl.h>
+#include <unistd.h>
 #include <sys/mman.h>
 #include <sys/random.h>
 
@@ -69,6 +71,11 @@ HostProbe probe_host_side(const task::Task& t, const fs::path& so, double timeou
   auto r = sandbox::run_forked(
       [&]() -> int {
         sandbox::close_inherited_descriptors();  // e.g. a serve worker's job store
+        // Nothing the candidate prints reaches the caller's streams (eval --json's report is stdout).
+        if (int null_fd = open("/dev/null", O_RDWR); null_fd >= 0) {
+          for (int fd : {0, 1, 2}) dup2(null_fd, fd);
+          if (null_fd > 2) close(null_fd);
+        }
         sandbox::isolate();
         if (sandbox::lock_down()) return 90;
         // Stand-ins for device pointers: a reserved, inaccessible region (a host-side

@@ -11,6 +11,7 @@
 #include <chrono>
 #include <cmath>
 #include <csignal>
+#include <cstdlib>
 #include <cstring>
 #include <fmt/format.h>
 #include <map>
@@ -224,6 +225,13 @@ class Measurer {
   void* trusted_fn_ = nullptr;
   std::string trusted_name_;
   uint64_t nonce_ = fresh_random();
+  // CUDAPERF_SPIN_TIMEOUT_MS: under a profiler that serialises every launch (ncu) the spin cannot be
+  // released while the launcher is inside its call; there it is set to 0 (windows then include the
+  // host handshake; the profiler's own kernel times are what such a run is for).
+  unsigned long long spin_timeout_ns_ = [] {
+    const char* v = std::getenv("CUDAPERF_SPIN_TIMEOUT_MS");
+    return (v && *v ? std::strtoull(v, nullptr, 10) : 2000ull) * 1000000ull;
+  }();
   std::mt19937_64 secret_rng_{fresh_random()};
 
   // Per implementation.
@@ -682,11 +690,13 @@ Step Measurer::perf_config(size_t ci, const HostConfig& hc, std::vector<Exported
   // candidate's call is enqueued behind the "ready" event, so host latency stays outside the window.
   auto one = [&](uint64_t call, bool null_call, int slot, float& window_ms, float& pre_ms) -> bool {
     unsigned v = ++flag_value_;
-    spin_until_async(flag_dev_, v, 60ull * 1000000000ull, s_);
+    cudaCtxResetPersistingL2Cache();  // while the stream is idle (it may wait for the context)
+    // The spin gives up after 2 s: a launcher that blocks its host thread on its own stream (a copy
+    // to pageable memory) then waits at most that long; its window still starts at t0.
+    spin_until_async(flag_dev_, v, spin_timeout_ns_, s_);
     cudaEventRecord(p0_, s_);
     load_inputs(call, shared);
     cudaMemsetAsync(flush_, 0, flush_bytes_, s_);
-    cudaCtxResetPersistingL2Cache();
     cudaEventRecord(t0_, s_);
     cudaEventRecord(ready_, s_);
     uint64_t nonce = ++nonce_;
@@ -902,6 +912,12 @@ Step Measurer::perf_config(size_t ci, const HostConfig& hc, std::vector<Exported
 }
 
 }  // namespace
+
+bool drawn_on_device(const task::Param& p) {
+  if (!p.dist) return false;
+  using K = task::Dist::Kind;
+  return p.dist->kind == K::Uniform || p.dist->kind == K::Normal || p.dist->kind == K::Mixed || p.dist->kind == K::Index;
+}
 
 void run_measurer(const MeasurerJob& job, MeasurerOutcome& out) {
   Measurer m(job, out);

@@ -47,6 +47,10 @@ struct MeasurerOutcome {
   std::string fatal;                // set when nothing could run (no device, ...)
 };
 
+// Whether the measurer draws this input afresh on the GPU for every perf call (element-wise
+// distributions); the others come from the supervisor's draw.
+bool drawn_on_device(const task::Param& p);
+
 // Runs in the measurer process. Results are appended to `out` as each implementation finishes.
 void run_measurer(const MeasurerJob& job, MeasurerOutcome& out);
 
