@@ -1,4 +1,4 @@
-// `cudaperf export --format jsonl|trl|verl [--root DIR] [--out FILE] [--category C]...`: the tasks
+// `cudaperf export --format jsonl|trl|verl [--root DIR] [--out FILE] [--category C]... [--split train|heldout|all]`: the tasks
 // as prompts, one JSON line each, in the layout each RL engine's dataset loader expects, with the
 // task id as ground truth (what the reward service is called with).
 #include <nlohmann/json.hpp>
@@ -17,6 +17,7 @@ namespace fs = std::filesystem;
 void add_export_command(CLI::App& app) {
   static std::string format = "jsonl", root, out;
   static std::vector<std::string> categories;
+  static std::string split = "all";
   auto* cmd = app.add_subcommand("export", "Write the tasks as prompts (JSON lines) for RL engines: jsonl, trl or verl layout");
   cmd->add_option("--format", format, "jsonl (task_id, prompt, ground_truth), trl (conversational prompt + task_id) "
                                       "or verl (data_source, prompt, ability, reward_model, extra_info)")
@@ -24,6 +25,9 @@ void add_export_command(CLI::App& app) {
   cmd->add_option("--root", root, "dataset folder (default: data/tasks)");
   cmd->add_option("--out", out, "output file (default: standard output)");
   cmd->add_option("--category", categories, "only these categories (repeatable)");
+  cmd->add_option("--split", split, "train, heldout or all (default): the family-level split of the generated tier "
+                                    "(tag split:...); curated tasks, which have no such tag, are train (docs/generators.md)")
+      ->check(CLI::IsMember({"train", "heldout", "all"}));
   cmd->callback([] {
     g_action = [] {
       fs::path r = root.empty() ? default_root() : fs::path(root);
@@ -50,11 +54,13 @@ void add_export_command(CLI::App& app) {
           continue;
         }
         if (!categories.empty() && std::find(categories.begin(), categories.end(), t->category) == categories.end()) continue;
+        std::string task_split = t->tag_value("split").empty() ? "train" : t->tag_value("split");
+        if (split != "all" && task_split != split) continue;
         std::string prompt = task::render_prompt(t.value());
         nlohmann::json messages = nlohmann::json::array({{{"role", "user"}, {"content", prompt}}});
         nlohmann::json j;
         if (format == "jsonl")
-          j = {{"task_id", t->id}, {"category", t->category}, {"prompt", prompt}, {"ground_truth", t->id}};
+          j = {{"task_id", t->id}, {"category", t->category}, {"split", task_split}, {"prompt", prompt}, {"ground_truth", t->id}};
         else if (format == "trl")
           j = {{"prompt", messages}, {"task_id", t->id}, {"category", t->category}};
         else

@@ -196,6 +196,7 @@ int validate(const fs::path& root, bool compile, unsigned jobs, const std::strin
   size_t failed = 0, impls = 0, configs = 0, coop = 0, min_impls = SIZE_MAX, min_configs = SIZE_MAX;
   std::map<std::string, std::pair<int, int>> null_totals;  // name -> (rejected tasks, tested tasks)
   for (const auto& tc : check.tasks) {
+    for (const auto& w : tc.warnings) fmt::print("WARN {}: {}\n", tc.task ? tc.task->id : tc.dir.string(), w.to_string());
     if (!tc.problems.empty()) {
       ++failed;
       fmt::print("FAIL {}\n", tc.task ? tc.task->id : tc.dir.string());
@@ -311,6 +312,8 @@ int validate(const fs::path& root, bool compile, unsigned jobs, const std::strin
       }
       jt["problems"] = nlohmann::json::array();
       for (const auto& d : tc.problems) jt["problems"].push_back(d.to_string());
+      jt["warnings"] = nlohmann::json::array();
+      for (const auto& d : tc.warnings) jt["warnings"].push_back(d.to_string());
       for (const auto& n : tc.nulls)
         jt["nulls"][n.name] = {{"configs_tested", n.configs_tested}, {"configs_rejected", n.configs_rejected}};
       j["tasks"].push_back(jt);
@@ -703,6 +706,7 @@ int check_gpu(const fs::path& root, bool perf, unsigned jobs, const std::string&
 void add_tasks_command(CLI::App& app) {
   auto* tasks = app.add_subcommand("tasks", "List, show and validate C-to-CUDA tasks");
   tasks->require_subcommand(1);
+  add_tasks_stats_command(*tasks);
   static std::string root, id, path, json;
   static bool no_compile = false;
   static unsigned jobs = 0;

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <fmt/format.h>
 #include <fstream>
 #include <map>
@@ -12,7 +13,9 @@
 #include <set>
 #include <sstream>
 
+#include "cudaperf/compile/candidate.hpp"
 #include "cudaperf/compile/compile.hpp"
+#include "cudaperf/verify/task_warnings.hpp"
 #include "cudaperf/util/parallel.hpp"
 
 namespace cudaperf::verify {
@@ -75,6 +78,7 @@ DatasetCheck check_tasks(const fs::path& root_in, const CheckOptions& o) {
     auto r = task::load_task(dirs[i]);
     if (r) tc.task = r.value();
     else tc.problems = r.errors();
+    if (tc.task) tc.warnings = task_warnings(*tc.task);
   }
   // Ids and function names must be unique across the tree.
   std::map<std::string, fs::path> ids;
@@ -134,7 +138,12 @@ DatasetCheck check_tasks(const fs::path& root_in, const CheckOptions& o) {
     } else {
       const auto& im = t.impls[*build_jobs[j].impl];
       if (a.ok) ++tc.sources_built;
-      else add_compile_problem(tc, im.path, fmt::format("does not build with nvcc -arch=sm_90 against the declaration generated from task.toml:\n  {}", t.cuda_declaration().substr(t.cuda_declaration().rfind("extern"))), a.diagnostics);
+      if (a.ok) {  // what eval refuses as link_error must fail here too
+        auto link = compile::check_link(a.path);
+        for (auto& v : compile::check_source_rules(read_file(im.path).value_or(""))) link.violations.push_back(v);
+        if (!link.ok())
+          tc.problems.push_back({im.path.string(), 0, 0, fmt::format("fails the link allowlist (eval's link_error):\n{}", link.message())});
+      } else add_compile_problem(tc, im.path, fmt::format("does not build with nvcc -arch=sm_90 against the declaration generated from task.toml:\n  {}", t.cuda_declaration().substr(t.cuda_declaration().rfind("extern"))), a.diagnostics);
     }
   }
   if (!o.cpu_gates) return out;
@@ -144,7 +153,10 @@ DatasetCheck check_tasks(const fs::path& root_in, const CheckOptions& o) {
   parallel_for(out.tasks.size(), jobs, [&](size_t i) {
     TaskCheck& tc = out.tasks[i];
     if (!tc.task || !reference_so[i]) return;
+    auto g0 = std::chrono::steady_clock::now();
     GateReport g = run_cpu_gates(*tc.task, *reference_so[i], o.seed, o.reference_timeout_s);
+    double gate_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - g0).count();
+    for (auto& w : reference_time_warnings(*tc.task, gate_s, 2 * g.configs_run)) tc.warnings.push_back(w);
     tc.nulls = g.nulls;
     for (auto& p : g.problems) tc.problems.push_back({tc.task->reference.string(), 0, 0, p});
     size_t d = ++done;

@@ -69,7 +69,11 @@ struct Task {
   Expr cost_flops, cost_bytes;
   std::filesystem::path reference;
   std::vector<Impl> impls;
+  std::vector<std::string> tags;  // free-form; the generated tier uses "generated", "family:X", "split:S" (docs/generators.md)
 
+  // The value of the first tag "<key>:<value>", or "" (tag_value(t, "split")).
+  std::string tag_value(const std::string& key) const;
+  bool has_tag(const std::string& tag) const;
   const Param* find_param(const std::string& n) const;
   bool uses_double() const;
   // Declarations generated from task.toml, used to check signatures by compiling against them.

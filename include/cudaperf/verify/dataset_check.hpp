@@ -15,6 +15,7 @@ struct TaskCheck {
   std::filesystem::path dir;
   std::optional<task::Task> task;         // set when task.toml and the folder loaded
   std::vector<Diagnostic> problems;       // empty when the task passed every check
+  std::vector<Diagnostic> warnings;       // advice that fails nothing (verify/task_warnings.hpp)
   std::vector<NullResult> nulls;          // the battery's outcome (empty when not run)
   bool cooperative = false;               // some impl uses shared memory, shuffles or atomics
   int sources_built = 0;
