@@ -31,6 +31,20 @@ def indent(code, n):
     return "\n".join(pad + l if l.strip() else l for l in code.strip("\n").splitlines())
 
 
+# The launchers of the row shapes (row reduction, scan): a thread, a warp or a block per row.
+ROW_LAUNCH = {"naive": "k_naive<<<(unsigned)((R_ + 127) / 128), 128, 0, stream>>>",
+              "warp": "k_warp<<<(unsigned)((R_ + 7) / 8), 256, 0, stream>>>",
+              "block": "k_block<<<(unsigned)(R_ < 65535 ? R_ : 65535), 256, 0, stream>>>"}
+
+
+def row_launch(kind, decl, rows, a):
+    return f"""extern "C" void FN({decl}, cudaStream_t stream) {{
+  const long long R_ = {rows};
+  if (R_ <= 0) return;
+  {ROW_LAUNCH[kind]}({a});
+}}"""
+
+
 # ---------------------------------------------------------------------------------------------
 # MAP: for i in [0, N_): BODY(i). BODY may write several outputs; every output element is written
 # by exactly one i.
@@ -159,11 +173,7 @@ __global__ void k_naive({decl}) {{
 {serial_body(2)}
 }}
 
-extern "C" void FN({decl}, cudaStream_t stream) {{
-  const long long R_ = {rows};
-  if (R_ <= 0) return;
-  k_naive<<<(unsigned)((R_ + 127) / 128), 128, 0, stream>>>({a});
-}}"""
+{row_launch("naive", decl, rows, a)}"""
 
     # warp per row: lanes stride the row, butterfly shuffles give every lane the result
     w = []
@@ -186,11 +196,7 @@ __global__ void k_warp({decl}) {{
 {indent(chr(10).join(w), 2)}
 }}
 
-extern "C" void FN({decl}, cudaStream_t stream) {{
-  const long long R_ = {rows};
-  if (R_ <= 0) return;
-  k_warp<<<(unsigned)((R_ + 7) / 8), 256, 0, stream>>>({a});
-}}"""
+{row_launch("warp", decl, rows, a)}"""
 
     # block per row: shared-memory tree per reduction, result broadcast through shared memory
     b = []
@@ -218,11 +224,7 @@ __global__ void k_block({decl}) {{
   }}
 }}
 
-extern "C" void FN({decl}, cudaStream_t stream) {{
-  const long long R_ = {rows};
-  if (R_ <= 0) return;
-  k_block<<<(unsigned)(R_ < 65535 ? R_ : 65535), 256, 0, stream>>>({a});
-}}"""
+{row_launch("block", decl, rows, a)}"""
     impls = {
         "naive": (f"(weak) one thread per {what} walks it serially (neighbouring threads read addresses a {what} apart: uncoalesced)", naive),
         "warp_per_row": (f"one warp per {what}: lanes stride the {what}, butterfly __shfl_xor_sync reductions, every lane writes its share", warp),
@@ -261,11 +263,7 @@ __global__ void k_naive({decl}) {{
 {indent(serial, 2)}
 }}
 
-extern "C" void FN({decl}, cudaStream_t stream) {{
-  const long long R_ = {rows};
-  if (R_ <= 0) return;
-  k_naive<<<(unsigned)((R_ + 127) / 128), 128, 0, stream>>>({a});
-}}"""
+{row_launch("naive", decl, rows, a)}"""
     warp = pre + f"""
 __global__ void k_warp({decl}) {{
   const long long R_ = {rows}, L_ = {length};
@@ -297,11 +295,7 @@ __global__ void k_warp({decl}) {{
   }}
 }}
 
-extern "C" void FN({decl}, cudaStream_t stream) {{
-  const long long R_ = {rows};
-  if (R_ <= 0) return;
-  k_warp<<<(unsigned)((R_ + 7) / 8), 256, 0, stream>>>({a});
-}}"""
+{row_launch("warp", decl, rows, a)}"""
     block = pre + f"""
 __global__ void k_block({decl}) {{
   __shared__ {ctype} sv[256];
@@ -347,11 +341,7 @@ __global__ void k_block({decl}) {{
   }}
 }}
 
-extern "C" void FN({decl}, cudaStream_t stream) {{
-  const long long R_ = {rows};
-  if (R_ <= 0) return;
-  k_block<<<(unsigned)(R_ < 65535 ? R_ : 65535), 256, 0, stream>>>({a});
-}}"""
+{row_launch("block", decl, rows, a)}"""
     impls = {
         "naive": (f"(weak) one thread per {what} scans it serially (uncoalesced across the warp)", naive),
         "warp_scan": (f"one warp per {what}: 32-element chunks, Kogge-Stone __shfl_up_sync scan of (flag, value) pairs, carry broadcast from lane 31", warp),
