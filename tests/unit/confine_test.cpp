@@ -404,7 +404,9 @@ TEST(Hardening, BuiltBinariesHaveFullRelroAndBindNow) {
     EXPECT_TRUE(now) << bin << ": lazy binding (no BIND_NOW / FLAGS_1 NOW)";
     std::istringstream lines(r.output);
     for (std::string line; std::getline(lines, line);)
-      if (line.find("GNU_STACK") != std::string::npos) EXPECT_EQ(line.find("RWE"), std::string::npos) << bin << ": " << line;
+      if (line.find("GNU_STACK") != std::string::npos) {
+        EXPECT_EQ(line.find("RWE"), std::string::npos) << bin << ": " << line;
+      }
   }
 }
 

@@ -25,12 +25,12 @@ fs::path script(const std::string& name, const std::string& body) {
 
 TEST(LauncherProcess, ControlOnFd3ScrubbedEnvironmentBoundedOutput) {
   setenv("CUDAPERF_TEST_SECRET", "leaked", 1);
-  auto p = script("env", R"(echo "secret=${CUDAPERF_TEST_SECRET:-unset} stdin=$(cat | wc -c)" >&3
+  auto p = script("env", R"SH(echo "secret=${CUDAPERF_TEST_SECRET:-unset} stdin=$(cat | wc -c)" >&3
 head -c 1000000 /dev/zero | tr '\0' x
 echo to-stderr >&2
 read line <&3; echo "got=$line" >&3
 exit 7
-)");
+)SH");
   LauncherProcess w;
   ASSERT_TRUE(w.spawn(p.string())) << w.error();
   auto first = w.channel().receive(std::chrono::seconds(10));
