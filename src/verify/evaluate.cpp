@@ -106,7 +106,7 @@ HostProbe probe_host_side(const task::Task& t, const fs::path& so, double timeou
     hp.message = fmt::format("the host-side launcher did not return within {:.0f} s", timeout_s);
   } else if (r.signal == sandbox::forbidden_call_signal()) {
     hp.verdict = Verdict::HackSuspected;
-    hp.message = "the launcher made a forbidden system call (network, processes, namespaces, ptrace or signals to "
+    hp.message = "the launcher made a forbidden system call (network, processes, namespaces, ptrace, executable memory or signals to "
                  "other processes): killed by SIGSYS";
   } else if (r.signal == SIGXFSZ) {
     hp.verdict = Verdict::HackSuspected;

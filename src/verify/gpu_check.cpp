@@ -31,15 +31,6 @@ double since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
-GpuImplResult result(std::string impl, std::string config, std::string status, std::string message) {
-  GpuImplResult r;
-  r.impl = std::move(impl);
-  r.config = std::move(config);
-  r.status = std::move(status);
-  r.message = std::move(message);
-  return r;
-}
-
 // The small configs' inputs and the C reference's outputs; at the perf configs only the inputs the
 // GPU does not draw afresh per call (structured distributions: permutations, row pointers, ...).
 std::optional<std::string> prepare(const task::Task& t, const task::Config& c, const fs::path& reference_so, uint64_t seed,
@@ -90,7 +81,7 @@ json to_json(const GpuImplResult& r) {
 }
 
 GpuImplResult from_json(const json& j) {
-  GpuImplResult r = result(j.value("impl", ""), j.value("config", ""), j.value("status", ""), j.value("message", ""));
+  GpuImplResult r = config_result(j.value("impl", ""), j.value("config", ""), j.value("status", ""), j.value("message", ""));
   r.median_ms = j.value("median_ms", -1.0);
   r.min_ms = j.value("min_ms", -1.0);
   r.q1_ms = j.value("q1_ms", -1.0);
@@ -155,7 +146,7 @@ std::vector<GpuImplResult> gpu_check_task(const task::Task& t, const fs::path& r
   for (const auto& c : t.configs) {
     if (c.perf && !o.perf) continue;
     HostConfig hc;
-    if (auto err = prepare(t, c, reference_so, o.seed, hc)) return {result("*", c.name, "runtime_error", *err)};
+    if (auto err = prepare(t, c, reference_so, o.seed, hc)) return {config_result("*", c.name, "runtime_error", *err)};
     configs.push_back(std::move(hc));
   }
   // Trusted impl first (its perf output becomes the reference there), naive last.
@@ -192,7 +183,7 @@ std::vector<GpuImplResult> gpu_check_task(const task::Task& t, const fs::path& r
   sandbox::SharedArena arena(kBox + 256);
   auto* box = static_cast<OutcomeBox*>(arena.allocate(sizeof(OutcomeBox)));
   char* text = static_cast<char*>(arena.allocate(kBox));
-  if (!box || !text) return {result("*", "*", "runtime_error", "cannot map the measurer's report buffer")};
+  if (!box || !text) return {config_result("*", "*", "runtime_error", "cannot map the measurer's report buffer")};
   // A measurer whose own stream could not be recovered after a worker died (a wait on the worker's
   // event that never completes) stops; a fresh one continues with the implementations left.
   size_t next = 0;
@@ -222,13 +213,13 @@ std::vector<GpuImplResult> gpu_check_task(const task::Task& t, const fs::path& r
     json j = box->used ? json::parse(std::string(text, box->used), nullptr, false) : json();
     if (!j.is_object()) {
       for (size_t k = next; k < order.size(); ++k)
-        results.push_back(result(t.impls[order[k]].strategy, "*", "runtime_error",
+        results.push_back(config_result(t.impls[order[k]].strategy, "*", "runtime_error",
                                  fmt::format("the measurer ended without a report ({})", pr.describe())));
       break;
     }
     if (!j.value("fatal", "").empty()) {  // nothing could run: each implementation says why
       for (size_t k = next; k < order.size(); ++k)
-        results.push_back(result(t.impls[order[k]].strategy, "*", "runtime_error", j.value("fatal", "")));
+        results.push_back(config_result(t.impls[order[k]].strategy, "*", "runtime_error", j.value("fatal", "")));
       break;
     }
     for (const auto& r : j["results"]) results.push_back(from_json(r));
@@ -238,7 +229,7 @@ std::vector<GpuImplResult> gpu_check_task(const task::Task& t, const fs::path& r
     next += finished;
     if (finished >= job.order.size()) break;
     if (!j.value("stuck", false)) {  // the measurer itself died during order[next]: report it, go on
-      results.push_back(result(t.impls[order[next]].strategy, "*", "runtime_error",
+      results.push_back(config_result(t.impls[order[next]].strategy, "*", "runtime_error",
                                fmt::format("the measurer ended during this implementation ({})", pr.describe())));
       ++next;
     }

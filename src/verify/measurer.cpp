@@ -58,15 +58,6 @@ double since(Clock::time_point t0) { return std::chrono::duration<double>(Clock:
 
 std::string cuda_msg(cudaError_t e) { return fmt::format("{} ({})", cudaGetErrorName(e), cudaGetErrorString(e)); }
 
-GpuImplResult result(std::string impl, std::string config, std::string status, std::string message) {
-  GpuImplResult r;
-  r.impl = std::move(impl);
-  r.config = std::move(config);
-  r.status = std::move(status);
-  r.message = std::move(message);
-  return r;
-}
-
 template <class H>
 std::string to_hex(const H& h) {
   const auto* b = reinterpret_cast<const unsigned char*>(&h);
@@ -282,20 +273,20 @@ class Measurer {
     w_->kill_now();
     auto pr = w_->finish(std::chrono::milliseconds(3000));
     if (!protocol_error_.empty() && protocol_error_.rfind("the worker's control", 0) == 0)
-      return result(impl, cfg, "hack_suspected", protocol_error_);
+      return config_result(impl, cfg, "hack_suspected", protocol_error_);
     if (timed_out_here)
-      return result(impl, cfg, "timeout",
+      return config_result(impl, cfg, "timeout",
                     fmt::format("one call did not return within {:.0f} s (per-call watchdog; worker killed)",
                                 std::max(1.0, std::ceil(o_.call_timeout_s))));
     if (pr.signal == sandbox::forbidden_call_signal())
-      return result(impl, cfg, "hack_suspected",
+      return config_result(impl, cfg, "hack_suspected",
                     "made a forbidden system call (network, processes, namespaces, ptrace, executable memory or signals "
                     "to others): worker killed by SIGSYS");
-    if (pr.signal == SIGXFSZ) return result(impl, cfg, "hack_suspected", "tried to write a file: worker killed by SIGXFSZ");
-    if (pr.signal != 0 && pr.signal != SIGKILL) return result(impl, cfg, "crash", fmt::format("worker {}", pr.describe()));
-    if (!protocol_error_.empty()) return result(impl, cfg, "runtime_error", protocol_error_);
-    if (pr.exit_code == 3) return result(impl, cfg, "runtime_error", "the worker stopped after a CUDA error");
-    return result(impl, cfg, "hack_suspected", fmt::format("the worker ended on its own ({}) without finishing", pr.describe()));
+    if (pr.signal == SIGXFSZ) return config_result(impl, cfg, "hack_suspected", "tried to write a file: worker killed by SIGXFSZ");
+    if (pr.signal != 0 && pr.signal != SIGKILL) return config_result(impl, cfg, "crash", fmt::format("worker {}", pr.describe()));
+    if (!protocol_error_.empty()) return config_result(impl, cfg, "runtime_error", protocol_error_);
+    if (pr.exit_code == 3) return config_result(impl, cfg, "runtime_error", "the worker stopped after a CUDA error");
+    return config_result(impl, cfg, "hack_suspected", fmt::format("the worker ended on its own ({}) without finishing", pr.describe()));
   }
 
   Step measure_impl(size_t k);
@@ -349,7 +340,7 @@ Step Measurer::measure_impl(size_t k) {
   auto& results = out_.results;
   auto& st = out_.stages;
   if (j_.artifacts[k].empty()) {
-    results.push_back(result(im.strategy, "*", "compile_error", "did not build"));
+    results.push_back(config_result(im.strategy, "*", "compile_error", "did not build"));
     return Step::Ok;
   }
   auto& configs = *j_.configs;
@@ -362,7 +353,7 @@ Step Measurer::measure_impl(size_t k) {
   protocol_error_.clear();
   impl_deadline_ = Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(kPrepareTimeoutS));
   if (!w.spawn(sandbox::launcher_path())) {
-    results.push_back(result(im.strategy, "*", "runtime_error", "cannot start the launcher worker: " + w.error()));
+    results.push_back(config_result(im.strategy, "*", "runtime_error", "cannot start the launcher worker: " + w.error()));
     return Step::Ok;
   }
   auto hello = receive({"hello"}, kPrepareTimeoutS);
@@ -375,7 +366,7 @@ Step Measurer::measure_impl(size_t k) {
   auto lock0 = Clock::now();
   GpuLock lock(o_.gpu_lock);
   if (!o_.gpu_lock.empty() && lock.fd < 0) {
-    results.push_back(result(im.strategy, "*", "runtime_error", fmt::format("cannot open the GPU lock file {}", o_.gpu_lock)));
+    results.push_back(config_result(im.strategy, "*", "runtime_error", fmt::format("cannot open the GPU lock file {}", o_.gpu_lock)));
     return Step::Ok;
   }
   st.gpu_lock_wait += since(lock0);
@@ -414,13 +405,13 @@ Step Measurer::measure_impl(size_t k) {
       void* p = nullptr;
       cudaIpcMemHandle_t h{};
       if (auto err = cudaMalloc(&p, e.alloc); err != cudaSuccess) {
-        results.push_back(result(im.strategy, "*", "runtime_error",
+        results.push_back(config_result(im.strategy, "*", "runtime_error",
                                  fmt::format("cudaMalloc of {} bytes for buffer '{}': {}", e.alloc, t_.params[i].name, cuda_msg(err))));
         return Step::Ok;
       }
       e.base = static_cast<unsigned char*>(p);
       if (auto err = cudaIpcGetMemHandle(&h, p); err != cudaSuccess) {
-        results.push_back(result(im.strategy, "*", "runtime_error", "cudaIpcGetMemHandle: " + cuda_msg(err)));
+        results.push_back(config_result(im.strategy, "*", "runtime_error", "cudaIpcGetMemHandle: " + cuda_msg(err)));
         return Step::Ok;
       }
       e.handle = to_hex(h);
@@ -449,7 +440,7 @@ Step Measurer::measure_impl(size_t k) {
   std::map<size_t, std::pair<double, double>> calibration;  // perf config -> (pre-window ms, handshake ms)
   for (size_t ci = 0; ci < configs.size() && o_.perf; ++ci) {
     if (!configs[ci].perf) continue;
-    GpuImplResult cal = result(im.strategy, configs[ci].cfg->name, "ok", "");
+    GpuImplResult cal = config_result(im.strategy, configs[ci].cfg->name, "ok", "");
     double pre = 0, hs = 0;
     Step stp = perf_config(ci, configs[ci], bufs[ci], true, cal, pre, hs);
     if (stp != Step::Ok || cal.status != "ok") {
@@ -464,7 +455,7 @@ Step Measurer::measure_impl(size_t k) {
   w.channel().send(json{{"op", "load"}, {"so", j_.artifacts[k].string()}}.dump());
   if (!receive({"loaded"}, 60)) {
     if (protocol_error_.rfind("cannot load", 0) == 0 || protocol_error_.rfind("cannot confine", 0) == 0) {
-      results.push_back(result(im.strategy, "*", "runtime_error", protocol_error_));
+      results.push_back(config_result(im.strategy, "*", "runtime_error", protocol_error_));
       w.finish(std::chrono::milliseconds(2000));
     } else {
       results.push_back(ended(im.strategy, "*", w.channel().error() == "timeout"));
@@ -479,10 +470,10 @@ Step Measurer::measure_impl(size_t k) {
     const HostConfig& hc = configs[ci];
     if (hc.perf) continue;
     if (gone) {
-      results.push_back(result(im.strategy, hc.cfg->name, "not_run", "not run: the worker had stopped earlier"));
+      results.push_back(config_result(im.strategy, hc.cfg->name, "not_run", "not run: the worker had stopped earlier"));
       continue;
     }
-    GpuImplResult r = result(im.strategy, hc.cfg->name, "ok", "");
+    GpuImplResult r = config_result(im.strategy, hc.cfg->name, "ok", "");
     Step stp = small_config(ci, hc, bufs[ci], r);
     results.push_back(r);
     if (r.status != "ok") all_small_ok = false;
@@ -498,11 +489,11 @@ Step Measurer::measure_impl(size_t k) {
     const HostConfig& hc = configs[ci];
     if (!hc.perf) continue;
     if (gone || !all_small_ok) {
-      results.push_back(result(im.strategy, hc.cfg->name, "not_run",
+      results.push_back(config_result(im.strategy, hc.cfg->name, "not_run",
                                gone ? "not run: the worker had stopped earlier" : "not run: a smaller config failed"));
       continue;
     }
-    GpuImplResult r = result(im.strategy, hc.cfg->name, "ok", "");
+    GpuImplResult r = config_result(im.strategy, hc.cfg->name, "ok", "");
     auto [pre, hs] = calibration[ci];
     Step stp = perf_config(ci, hc, bufs[ci], false, r, pre, hs);
     results.push_back(r);
@@ -912,6 +903,15 @@ Step Measurer::perf_config(size_t ci, const HostConfig& hc, std::vector<Exported
 }
 
 }  // namespace
+
+GpuImplResult config_result(std::string impl, std::string config, std::string status, std::string message) {
+  GpuImplResult r;
+  r.impl = std::move(impl);
+  r.config = std::move(config);
+  r.status = std::move(status);
+  r.message = std::move(message);
+  return r;
+}
 
 bool drawn_on_device(const task::Param& p) {
   if (!p.dist) return false;

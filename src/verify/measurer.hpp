@@ -47,6 +47,9 @@ struct MeasurerOutcome {
   std::string fatal;                // set when nothing could run (no device, ...)
 };
 
+// One config's result row.
+GpuImplResult config_result(std::string impl, std::string config, std::string status, std::string message);
+
 // Whether the measurer draws this input afresh on the GPU for every perf call (element-wise
 // distributions); the others come from the supervisor's draw.
 bool drawn_on_device(const task::Param& p);
