@@ -2,7 +2,7 @@
 # The generated tier on the device machine (the working tree carries build/gpu-bundle from
 # tools/bundle-gpu.sh). Two modes, each in shards that fit one device call:
 #
-#   bash data/generators/gpu_sample.sh validate [SHARD NSHARDS]
+#   [FAMILIES="a b ..."] bash data/generators/gpu_sample.sh validate [SHARD NSHARDS]
 #       `cudaperf tasks validate` (CPU only: builds, gates, null battery, link allowlist) over the
 #       families of this shard, -j all cores; $OUT/validate-<shard>.json + .txt + timing. Back here:
 #       python3 data/generators/gen.py record-validation OUT/validate-*.json && python3 data/generators/gen.py prune
@@ -29,7 +29,7 @@ start=$(date +%s)
 case "$mode" in
   validate)
     sel=$tmp/validate-$shard; i=0
-    for fam in $(ls "$tmp/tree/c2cuda"); do
+    for fam in ${FAMILIES:-$(ls "$tmp/tree/c2cuda")}; do  # FAMILIES="a b ..." restricts the pass
       if [ $((i % nshards)) -eq "$shard" ]; then mkdir -p "$sel/c2cuda"; cp -r "$tmp/tree/c2cuda/$fam" "$sel/c2cuda/"; fi
       i=$((i + 1))
     done
