@@ -115,3 +115,9 @@ def n_configs(rng, perf_n, key="n"):
             {"name": "odd", key: rng.choice([100003, 65537, 77777])},
             {"name": "odd_small", key: rng.choice([999, 1001, 4099])},
             {"name": "perf", key: perf_n}]
+
+
+def matrix_configs(cols, perf_elems):
+    """The configs of a rows x cols elementwise task: tiny, two odd shapes, perf of about perf_elems elements."""
+    return [{"name": "tiny", "rows": 3, "cols": 7}, {"name": "odd", "rows": 301, "cols": 333},
+            {"name": "odd_tall", "rows": 4099, "cols": 3}, {"name": "perf", "rows": perf_elems // cols, "cols": cols}]

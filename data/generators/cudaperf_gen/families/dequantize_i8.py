@@ -1,5 +1,5 @@
 """Dequantisation int8 -> float: (q - zero) * scale per tensor / row / column / group, optional bias and activation."""
-from ..common import build, act, float_tol
+from ..common import build, matrix_configs, act, float_tol
 from ..emit import P
 from .. import shapes
 
@@ -29,9 +29,7 @@ def generate(rng, seed):
     if bias:
         params.append(P("bias", "const float*", "in", len="cols", dist="uniform(-0.5, 0.5)"))
     params.append(P("out", "float*", "out", len="rows*cols"))
-    cols = rng.choice([1024, 4096, 2048])
-    configs = [{"name": "tiny", "rows": 3, "cols": 7}, {"name": "odd", "rows": 301, "cols": 333},
-               {"name": "odd_tall", "rows": 4099, "cols": 3}, {"name": "perf", "rows": 2 ** 26 // cols, "cols": cols}]
+    configs = matrix_configs(rng.choice([1024, 4096, 2048]), 2 ** 26)
     ref, impls = shapes.map_shape(params, "(long long)rows * cols", body)
     return build(NAME, seed, "quantization", "none", f"int8 -> float dequantisation, per-{gran} scale, zero point: {zp}{', bias' if bias else ''}, then {a}",
                  params, configs, (1e-5, 1e-6), ("rows*cols", "5*rows*cols"), ref, impls)

@@ -1,5 +1,5 @@
 """Quantisation float -> int8: per-tensor / per-row / per-column scales, rounding mode, zero point, saturation."""
-from ..common import build
+from ..common import build, matrix_configs
 from ..emit import P
 from .. import shapes
 
@@ -29,9 +29,7 @@ def generate(rng, seed):
                P("out", "signed char*", "out", len="rows*cols")]
     if err:
         params.append(P("err", "float*", "out", len="rows*cols"))
-    cols = rng.choice([1024, 4096, 2048])
-    configs = [{"name": "tiny", "rows": 3, "cols": 7}, {"name": "odd", "rows": 301, "cols": 333},
-               {"name": "odd_tall", "rows": 4099, "cols": 3}, {"name": "perf", "rows": 2 ** 27 // cols, "cols": cols}]
+    configs = matrix_configs(rng.choice([1024, 4096, 2048]), 2 ** 27)
     ref, impls = shapes.map_shape(params, "(long long)rows * cols", body)
     return build(NAME, seed, "quantization", "none", f"float -> int8 quantisation, per-{gran} scale, {rnd} rounding{', zero point' if zp else ''}, saturating",
                  params, configs, (1e-6, 1e-6) if err else (0, 0), ("rows*cols", f"{9 if err else 5}*rows*cols"), ref, impls)
