@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # The real torch worker in test mode (device "cpu", pure-torch candidates, own-kernel guard off):
-# seeds, weight copy (state_dict strict), comparison, verdicts, timing loop and baselines.
+# seeds, weight copy (state_dict strict), comparison, verdicts, timing loop and baselines; imported
+# KernelBench fixtures in both evaluation modes (strict: hidden inputs and randomised parameters catch
+# the null answers; kernelbench: a LayerNorm with other parameter names is evaluated).
 # Needs torch for CUDAPERF_PYTHON (default python3); exits 77 without it.
 set -uo pipefail
 bin=$1 data=$2
 py=${CUDAPERF_PYTHON:-python3}
-[ -x /tmp/t2c-eng/bin/python ] && [ -z "${CUDAPERF_PYTHON:-}" ] && py=/tmp/t2c-eng/bin/python
 "$py" -c "import torch" 2>/dev/null || { echo "torch is not importable by $py: skipping"; exit 77; }
 export CUDAPERF_PYTHON=$py CUDAPERF_TORCH_TEST_MODE=1
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
@@ -38,4 +39,30 @@ if [ "$got" != "wrong_answer/2 ok/2 input_mutated/1" ]; then echo "FAIL batch: g
 else echo "ok   batch -> $got"; fi
 out=$("$bin" tasks validate "$tmp/torch_tasks" 2>&1)
 grep -q "input_copy rejected by 3/3 tasks" <<<"$out" && tail -1 <<<"$out" | grep -q "validate: OK" || { echo "FAIL: battery"; echo "$out" | tail; status=1; }
+# issue 20: imported KernelBench problems (tiny configs derived and run here), both evaluation modes
+kb=$tmp/kb
+"$bin" import-kernelbench "$data/kernelbench/level1" --out "$kb" > "$tmp/import.log" 2>&1
+grep -q "4 imported" "$tmp/import.log" && [ "$(grep -c 'ran on the CPU' "$kb"/torch2cuda/kernelbench/*/task.toml | grep -c ':1$')" = 4 ] ||
+  { echo "FAIL: import with small configs checked on the CPU"; cat "$tmp/import.log"; grep -h "^# perf" "$kb"/torch2cuda/kernelbench/*/task.toml; status=1; }
+out=$("$bin" tasks validate "$kb" 2>&1)  # strict: the battery on hidden inputs and randomised parameters
+if ! grep -q "input_copy rejected by 4/4 tasks" <<<"$out" || ! grep -q "zeros rejected by 4/4 tasks" <<<"$out" || ! tail -1 <<<"$out" | grep -q "validate: OK"; then
+  echo "FAIL: strict battery on the imported problems"; echo "$out" | tail -12; status=1
+else echo "ok   strict battery: every null rejected by every imported problem"; fi
+out=$("$bin" tasks validate "$kb" --mode kernelbench 2>&1)  # KernelBench's own inputs: the ReLU input copy passes
+grep -q "'input_copy' passes every non-perf config" <<<"$out" && grep -q "FAIL torch2cuda/kernelbench/l1_19_relu" <<<"$out" ||
+  { echo "FAIL: kernelbench-mode battery should report the degenerate ReLU"; echo "$out" | tail -12; status=1; }
+kcheck() {  # mode task candidate verdict needle
+  out=$("$bin" eval --root "$kb" --mode "$1" --task "torch2cuda/kernelbench/$2" --candidate "$data/torch_cpu/$3.py" --time-budget 0.2 --json 2>&1)
+  got=$(python3 -c 'import json,sys; j=json.loads(sys.stdin.read()); print(j["verdict"], j["mode"])' <<<"$out" 2>/dev/null)
+  if [ "$got" != "$4 $1" ] || ! grep -qF -- "$5" <<<"$out"; then echo "FAIL $1 $2 $3: expected '$4 $1' with '$5', got '$got'"; echo "$out" | head -20; status=1
+  else echo "ok   $1 $2 $3 -> $got"; fi
+}
+kcheck strict l1_19_relu input_copy wrong_answer '"families"'
+kcheck kernelbench l1_19_relu input_copy ok '"mode": "kernelbench"'
+kcheck kernelbench l1_33_batchnorm input_copy wrong_answer "expected"
+kcheck strict l1_33_batchnorm input_copy runtime_error "strict=True"
+kcheck kernelbench l1_40_layernorm layernorm_renamed ok "correct on every configuration"
+kcheck strict l1_40_layernorm layernorm_renamed runtime_error "strict=True"
+kcheck kernelbench l1_40_layernorm layernorm_no_affine ok "correct on every configuration"
+kcheck strict l1_40_layernorm layernorm_no_affine wrong_answer "expected"
 exit $status

@@ -2,7 +2,9 @@
 only launches. The reference (torch_measure.Measurer) owns the buffers, the inputs, the timing and
 every check; here, per command on the FIFO from the reference:
 
-  {"cmd": "model", "config": C}         ModelNew(*init) with the reference weights (strict), on the device
+  {"cmd": "model", "config": C, "mode": M[, "init_seed": S]}
+                                        strict: ModelNew(*init) with the reference weights (strict), eval();
+                                        kernelbench: ModelNew(*init) built under seed S, training mode
   {"cmd": "call", "config": C, "values": [...], "profile": bool}
                                         wait on the reference's "ready" event on the current stream,
                                         ModelNew.forward on the shared input buffers, record "done",
@@ -28,8 +30,9 @@ class Launcher:
         """Set-up before the lock-down: the FIFOs, the shared buffers (IPC handles or shared files), the
         IPC events."""
         self.w, self.torch, self.plan, self.device = w, torch, plan, device
-        self.cmd = os.open(plan["cmd_fifo"], os.O_RDONLY | os.O_NONBLOCK)
-        os.set_blocking(self.cmd, True)
+        # RDWR, not RDONLY: a FIFO read with no writer returns end-of-file at once, and the reference
+        # opens its end only after "go" (the loop below would end before the first command)
+        self.cmd = os.open(plan["cmd_fifo"], os.O_RDWR)
         self.rep = os.open(plan["rep_fifo"], os.O_RDWR)  # RDWR: no wait for the reader (the reference opens later)
         self.cmd_file = os.fdopen(self.cmd, "r", buffering=1)
         with open(os.path.join(plan["xdir"], "shared.json"), encoding="utf-8") as f:
@@ -61,12 +64,17 @@ class Launcher:
             if op == "exit":
                 return
             if op == "model":
-                self.reply(self.build(model_new, cmd.get("config")))
+                self.reply(self.build(model_new, cmd.get("config"), cmd.get("mode"), cmd.get("init_seed")))
             elif op == "call":
                 self.call(cmd, own_names, own_required, test_mode)
 
-    def build(self, model_new, name):
+    def build(self, model_new, name, mode=None, init_seed=None):
+        """strict: ModelNew(*init) with the reference's weights (load_state_dict, strict=True), eval();
+        kernelbench: as KernelBench builds it, ModelNew(*init) under the reference's construction seed,
+        training mode, no weights copied (parameters may have other names)."""
         torch, w = self.torch, self.w
+        if mode == "kernelbench":
+            return self._build_kernelbench(model_new, name, init_seed)
         c = self.configs.get(name)
         if c is None:
             return {"ok": False, "status": "runtime_error", "message": f"unknown config {name!r}"}
@@ -85,6 +93,24 @@ class Launcher:
             return {"ok": False, "status": "runtime_error",
                     "message": f"ModelNew(*get_init_inputs()) with the reference weights (load_state_dict, strict=True) "
                                f"failed: {type(ex).__name__}: {str(ex)[:800]}"}
+        return {"ok": True}
+
+    def _build_kernelbench(self, model_new, name, init_seed):
+        torch, w = self.torch, self.w
+        c = self.configs.get(name)
+        if c is None or not isinstance(init_seed, int):
+            return {"ok": False, "status": "runtime_error", "message": f"unknown config {name!r} or no seed"}
+        try:
+            init = torch.load(os.path.join(self.plan["xdir"], f"cfg{c['index']}", "init.pt"), weights_only=True)
+        except Exception as ex:
+            return {"ok": False, "status": "runtime_error", "message": f"internal: cannot read the init inputs: {ex}"}
+        self.model = None
+        try:
+            w.set_seed(init_seed)
+            self.model = model_new(*init).to(self.device)
+        except Exception as ex:
+            return {"ok": False, "status": "runtime_error",
+                    "message": f"ModelNew(*get_init_inputs()) failed: {type(ex).__name__}: {str(ex)[:800]}"}
         return {"ok": True}
 
     def call(self, cmd, own_names, own_required, test_mode):

@@ -1,13 +1,18 @@
-// `cudaperf import-kernelbench DIR [--out data/tasks/torch2cuda/kernelbench] [--force]`: KernelBench-format
-// problem files (Model, get_inputs, get_init_inputs; e.g. level1/19_ReLU.py) become torch2cuda tasks.
-// The file is kept as reference.py; task.toml gets one "perf" config with the file's own values of
-// the module-level constants that get_inputs/get_init_inputs use (no invented sizes).
+// `cudaperf import-kernelbench DIR [--out OUT] [--category C] [--force]`: KernelBench-format problem files
+// (Model, get_inputs, get_init_inputs; e.g. level1/19_ReLU.py) become torch2cuda tasks. The file is kept
+// as reference.py; task.toml gets a "perf" config with the file's own values of the module-level
+// constants that get_inputs/get_init_inputs use, and a "tiny" config derived from them (scaled down,
+// run on the CPU where torch imports: python/cudaperf/torch_import.py) so the null battery runs.
+// OUT is `<dataset>/torch2cuda/<category>` or any folder, which then becomes a dataset root
+// (tasks in OUT/torch2cuda/<category>/).
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <cctype>
 #include <fmt/format.h>
 #include <fstream>
+#include <map>
+#include <sstream>
 
 #include "cli/commands.hpp"
 #include "cudaperf/sandbox/process.hpp"
@@ -68,7 +73,40 @@ std::string task_name(const fs::path& file) {
   return stem;
 }
 
-int import_kernelbench(const fs::path& in, const fs::path& out, bool force) {
+// Where the tasks go: OUT itself when it is <dataset>/torch2cuda/<category>, else
+// OUT/torch2cuda/<category> (OUT a dataset root; OUT named torch2cuda: OUT/<category>). Also the
+// dataset root to validate.
+std::pair<fs::path, fs::path> destination(const fs::path& out, const std::string& category) {
+  fs::path dest = fs::absolute(out).lexically_normal();
+  if (!dest.has_filename()) dest = dest.parent_path();
+  if (dest.parent_path().filename() == "torch2cuda" && sanitize(dest.filename().string()) == dest.filename().string())
+    return {category.empty() ? dest : dest.parent_path() / category, dest.parent_path().parent_path()};
+  std::string cat = category.empty() ? "kernelbench" : category;
+  if (dest.filename() == "torch2cuda") return {dest / cat, dest.parent_path()};
+  return {dest / "torch2cuda" / cat, dest};
+}
+
+// The small config of each file (torch_import.py, one Python run for all of them): file -> its JSON.
+std::map<std::string, json> small_configs(const std::vector<fs::path>& files, const verify::TorchRuntime& rt) {
+  std::map<std::string, json> out;
+  std::string why;
+  std::string py = verify::torch_importable(rt, why) ? rt.python : "python3";  // without torch: derived, unchecked
+  std::vector<std::string> argv{py, "-c",
+                                "import sys; sys.path.insert(0, sys.argv[1]); from cudaperf import torch_import; "
+                                "import os; sys.stdout.flush(); os._exit(torch_import.main(['torch_import', 'small'] + sys.argv[2:]))",
+                                rt.python_dir.string()};
+  for (const auto& f : files) argv.push_back(f.string());
+  auto r = sandbox::run_process(argv, std::chrono::seconds(120 + 90 * static_cast<long>(files.size())), 16 << 20);
+  std::istringstream lines(r.output);
+  std::string line;
+  while (std::getline(lines, line)) {
+    auto j = json::parse(line, nullptr, false);
+    if (j.is_object() && j.contains("file") && j["file"].is_string()) out[j["file"].get<std::string>()] = j;
+  }
+  return out;
+}
+
+int import_kernelbench(const fs::path& in, const fs::path& out, const std::string& category_opt, bool force) {
   std::vector<fs::path> files;
   std::error_code ec;
   if (fs::is_regular_file(in, ec)) files.push_back(in);
@@ -82,15 +120,14 @@ int import_kernelbench(const fs::path& in, const fs::path& out, bool force) {
     fmt::print(stderr, "cudaperf import-kernelbench: no .py problem files under {}\n", in.string());
     return 2;
   }
-  fs::path dest = out.lexically_normal();
-  if (!dest.has_filename()) dest = dest.parent_path();
-  std::string category = dest.filename().string();
-  if (dest.parent_path().filename() != "torch2cuda" || sanitize(category) != category) {
-    fmt::print(stderr, "cudaperf import-kernelbench: --out must be <dataset>/torch2cuda/<category> with a lower-case "
-                       "category (got {})\n", out.string());
+  if (!category_opt.empty() && sanitize(category_opt) != category_opt) {
+    fmt::print(stderr, "cudaperf import-kernelbench: --category must be lower-case letters, digits and '_' (got {})\n", category_opt);
     return 2;
   }
+  auto [dest, dataset] = destination(out, category_opt);
+  std::string category = dest.filename().string();
   auto rt = verify::torch_runtime();
+  auto smalls = small_configs(files, rt);
   int imported = 0, skipped = 0, failed = 0;
   for (const auto& f : files) {
     std::string name = task_name(f);
@@ -122,6 +159,19 @@ int import_kernelbench(const fs::path& in, const fs::path& out, bool force) {
       std::string v = toml_value(c["value"]);
       if (!v.empty()) cfg.push_back(fmt::format("{} = {}", c["name"].get<std::string>(), v));
     }
+    // the small config: scaled-down sizes (torch_import.py), checked on the CPU where torch imports
+    std::string small_line, small_note = "no small config could be derived";
+    if (auto it = smalls.find(f.string()); it != smalls.end()) {
+      const json& s = it->second;
+      small_note = s.value("note", "");
+      if (s.contains("small") && s["small"].is_object()) {
+        std::vector<std::string> kv;
+        for (const auto& [k, v] : s["small"].items()) kv.push_back(fmt::format("{} = {}", k, toml_value(v)));
+        small_line = fmt::format("  {{ name = \"tiny\"{}{} }},\n", kv.empty() ? "" : ", ", fmt::join(kv, ", "));
+        small_note = fmt::format("tiny: derived by import-kernelbench ({}{})", s.value("note", ""),
+                                 s.value("checked", false) ? "" : "; validate runs it");
+      }
+    }
     std::string summary = j.value("docstring", "");
     if (summary.empty()) summary = fmt::format("KernelBench {} {}", f.parent_path().filename().string(), f.stem().string());
     fs::create_directories(dir, ec);
@@ -141,27 +191,29 @@ int import_kernelbench(const fs::path& in, const fs::path& out, bool force) {
          << "# two runs of a candidate must agree within tolerance, not bitwise (atomics are fine)\n"
          << "deterministic = false\n"
          << "tolerance = { rtol = 1e-4, atol = 1e-4 }\n"
-         << "# the file's own sizes only; add smaller configs by hand where they are known to be valid\n"
-         << "configs = [\n  { name = \"perf\"" << (cfg.empty() ? "" : ", ") << fmt::format("{}", fmt::join(cfg, ", ")) << " },\n]\n";
-    fmt::print("imported {} -> {}\n", f.string(), dir.string());
+         << "# perf: the file's own sizes; " << small_note << "\n"
+         << "configs = [\n" << small_line << "  { name = \"perf\"" << (cfg.empty() ? "" : ", ") << fmt::format("{}", fmt::join(cfg, ", ")) << " },\n]\n";
+    fmt::print("imported {} -> {} ({})\n", f.string(), dir.string(), small_line.empty() ? "perf only: " + small_note : "with a tiny config");
     ++imported;
   }
-  fmt::print("import-kernelbench: {} imported, {} skipped, {} failed (run `cudaperf tasks validate {}`)\n", imported, skipped,
-             failed, dest.string());
+  fmt::print("import-kernelbench: {} imported, {} skipped, {} failed into {} (run `cudaperf tasks validate {}`)\n", imported,
+             skipped, failed, dest.string(), dataset.string());
   return failed ? 1 : 0;
 }
 
 }  // namespace
 
 void add_import_command(CLI::App& app) {
-  static std::string in, out = "data/tasks/torch2cuda/kernelbench";
+  static std::string in, out = "data/tasks/torch2cuda/kernelbench", category;
   static bool force = false;
   auto* cmd = app.add_subcommand("import-kernelbench", "Turn KernelBench-format problem files (Model, get_inputs, "
                                                       "get_init_inputs) into torch2cuda tasks");
   cmd->add_option("dir", in, "a folder of problem files (e.g. KernelBench/level1) or one file")->required();
-  cmd->add_option("--out", out, "where the tasks go: <dataset>/torch2cuda/<category> (default data/tasks/torch2cuda/kernelbench)");
+  cmd->add_option("--out", out, "where the tasks go: <dataset>/torch2cuda/<category>, or any folder (a dataset root: "
+                                "tasks in OUT/torch2cuda/<category>/); default data/tasks/torch2cuda/kernelbench");
+  cmd->add_option("--category", category, "the category (default: the --out folder's name, or kernelbench)");
   cmd->add_flag("--force", force, "replace tasks that exist");
-  cmd->callback([] { g_action = [] { return import_kernelbench(in, out, force); }; });
+  cmd->callback([] { g_action = [] { return import_kernelbench(in, out, category, force); }; });
 }
 
 }  // namespace cudaperf::cli

@@ -44,6 +44,7 @@ bool g_torch_warm = true;
 double g_time_budget_s = 2.0;
 std::string g_resume_dir;     // torch2cuda: one JSON file per finished task; tasks with one are skipped
 double g_deadline_epoch = 0;  // torch2cuda: no task starts after this time (seconds since the epoch)
+std::string g_torch_mode = "strict";  // torch2cuda: evaluation mode, "strict" or "kernelbench" (docs/torch2cuda.md)
 
 namespace {
 
@@ -190,6 +191,7 @@ int validate(const fs::path& root, bool compile, unsigned jobs, const std::strin
   verify::TorchCheckOptions to;
   to.battery = compile;
   to.jobs = jobs;
+  to.mode = g_torch_mode;
   auto torch = verify::check_torch_tasks(root, to);
   if (check.tasks.empty() && !torch.empty()) check.problems.clear();  // a folder of torch2cuda tasks only
 
@@ -404,7 +406,7 @@ int prebuild_torch(const fs::path& root, unsigned jobs, const std::string& json_
 int prewarm_torch(const fs::path& root, unsigned jobs) {
   auto ts = load_torch_tasks(root);
   auto t0 = std::chrono::steady_clock::now();
-  auto warmed = verify::prewarm_torch_baselines(ts, jobs ? jobs : 8);
+  auto warmed = verify::prewarm_torch_baselines(ts, jobs ? jobs : 8, 900, g_torch_mode);
   int bad = 0;
   for (size_t i = 0; i < ts.size(); ++i) {
     if (!warmed[i].is_object()) warmed[i] = {{"seconds", 0.0}};
@@ -568,7 +570,7 @@ int check_gpu(const fs::path& root, bool perf, unsigned jobs, const std::string&
     if (g_torch_warm)
       warm_thread = std::thread([&] {
         auto w0 = std::chrono::steady_clock::now();
-        warmed = verify::prewarm_torch_baselines(torch_tasks, std::min(jobs ? jobs : 8u, 8u));
+        warmed = verify::prewarm_torch_baselines(torch_tasks, std::min(jobs ? jobs : 8u, 8u), 900, g_torch_mode);
         warm_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count();
       });
     auto builds = verify::prebuild_torch_candidates(cands, jobs);
@@ -606,6 +608,7 @@ int check_gpu(const fs::path& root, bool perf, unsigned jobs, const std::string&
     // eager / torch.compile baselines, each impl in its own confined worker.
     verify::TorchEvalOptions to;
     to.keep_spare = ti + 1 < torch_tasks.size();  // the next task's reference imports torch meanwhile
+    to.mode = g_torch_mode;
     to.baselines = true;
     to.timing.min_samples = samples;
     to.timing.budget_s = g_time_budget_s;
@@ -629,7 +632,7 @@ int check_gpu(const fs::path& root, bool perf, unsigned jobs, const std::string&
         if (c.perf && c.status == "ok") ms = c.median_ms;
         if (!c.perf) ++total, ok += c.status == "ok";
         if (records.is_open()) {
-          nlohmann::json rec = {{"task", t.id}, {"category", t.category}, {"kind", "torch2cuda"}, {"impl", im.strategy},
+          nlohmann::json rec = {{"task", t.id}, {"category", t.category}, {"kind", "torch2cuda"}, {"mode", rep.mode}, {"impl", im.strategy},
                                 {"config", c.config}, {"perf", c.perf}, {"status", c.status}, {"message", c.message},
                                 {"median_ms", c.median_ms}, {"min_ms", c.min_ms}, {"q1_ms", c.q1_ms}, {"q3_ms", c.q3_ms},
                                 {"rel_stdev", c.rel_stdev}, {"samples", c.samples}, {"timed_calls", c.timed_calls},
@@ -734,6 +737,8 @@ void add_tasks_command(CLI::App& app) {
   static bool build_only = false, no_warm = false, warm_only = false;
   gpu->add_flag("--warm-only", warm_only, "torch2cuda: only compile every reference with torch.compile into the Inductor cache (parallel)");
   gpu->add_flag("--build-only", build_only, "torch2cuda: only build every impl's extensions into the cache (parallel, no GPU)");
+  gpu->add_option("--mode", g_torch_mode, "torch2cuda: evaluation mode, strict (default) or kernelbench")
+      ->check(CLI::IsMember({"strict", "kernelbench"}));
   gpu->add_flag("--no-warm", no_warm, "torch2cuda: skip compiling the references with torch.compile ahead of the timed baselines");
   gpu->add_option("--resume-dir", g_resume_dir, "torch2cuda: a JSON file per finished task here; tasks that have one are skipped (in builds and "
                   "warm-ups too; their results stay in their files, this run's exit code covers the tasks it ran)");
@@ -753,6 +758,8 @@ void add_tasks_command(CLI::App& app) {
   val->add_flag("--no-compile", no_compile, "format checks only (no gcc/nvcc, no reference runs)");
   val->add_option("-j,--jobs", jobs, "parallel builds and reference runs (default: all cores)");
   val->add_option("--json", json, "also write the full report as JSON to this file");
+  val->add_option("--mode", g_torch_mode, "torch2cuda: evaluation mode of the battery, strict (default) or kernelbench")
+      ->check(CLI::IsMember({"strict", "kernelbench"}));
   static double ref_timeout = 60;
   val->add_option("--reference-timeout", ref_timeout, "seconds one reference run may take (default 60)")->check(CLI::PositiveNumber);
   val->callback([] {

@@ -415,6 +415,8 @@ json plan_configs(const task::TorchTask& t, bool perf_too) {
 
 // ---------------------------------------------------------------- runtime, static guards
 
+bool valid_torch_mode(const std::string& mode) { return mode == "strict" || mode == "kernelbench"; }
+
 TorchRuntime torch_runtime() {
   TorchRuntime rt;
   rt.python = env_or("CUDAPERF_PYTHON", "python3");
@@ -628,7 +630,7 @@ std::vector<TorchTaskCheck> check_torch_tasks(const fs::path& root, const TorchC
       return;
     }
     fs::path x = make_exchange_dir();
-    json plan = {{"mode", "validate"}, {"reference", fs::absolute(tc.task->reference).string()}, {"rtol", tc.task->rtol},
+    json plan = {{"mode", "validate"}, {"eval_mode", o.mode}, {"reference", fs::absolute(tc.task->reference).string()}, {"rtol", tc.task->rtol},
                  {"atol", tc.task->atol}, {"deterministic", tc.task->deterministic}, {"input_dist", tc.task->input_dist},
                  {"configs", plan_configs(*tc.task, false)}, {"device", device}, {"trials", 2}, {"xdir", x.string()}};
     std::ofstream(x / "plan.json") << plan.dump();
@@ -651,11 +653,12 @@ std::vector<TorchTaskCheck> check_torch_tasks(const fs::path& root, const TorchC
         for (const auto& p : e["problems"]) tc.problems.push_back({tc.task->reference.string(), 0, 0, p.get<std::string>()});
         for (auto& [name, r] : e["nulls"].items()) {
           tc.nulls[name] = {r.value("rejected", 0), r.value("tested", 0)};
-          if (r.value("rejected", 0) == 0)
+          if (r.value("tested", 0) > 0 && r.value("rejected", 0) == 0)
             tc.problems.push_back({tc.task->reference.string(), 0, 0,
-                                   fmt::format("null-solution battery: '{}' passes every non-perf config within the task's "
-                                               "tolerance (make the inputs or outputs less degenerate{})", name,
-                                               tc.task->input_dist == "mixed" ? "" : ", e.g. input_dist = \"mixed\"")});
+                                   fmt::format("null-solution battery ({} mode): '{}' passes every non-perf config within the "
+                                               "task's tolerance{}: a degenerate problem (a trivial answer would be rewarded; "
+                                               "fix its inputs or outputs, or leave it out)", o.mode, name,
+                                               o.mode == "strict" ? ", even on the hidden input families" : "")});
         }
       }
       if (!got && tc.problems.empty())
@@ -680,6 +683,8 @@ json TorchEvalReport::to_json() const {
             {"message", base.message},
             {"gpu_stages", base.gpu_stages_run ? "run" : "skipped"},
             {"device", base.device},
+            {"mode", mode},
+            {"hidden", hidden},
             {"sandbox", sandbox},
             {"build", build},
             {"stages", stages}};
@@ -1084,6 +1089,7 @@ std::vector<TorchEvalReport> evaluate_torch_candidates(const task::TorchTask& t,
     auto& r = reps[k];
     r.base.task_id = t.id;
     r.base.candidate = candidates[k].string();
+    r.mode = o.mode;
     if (rt.test_mode) continue;
     auto t0 = Clock::now();
     auto& st = sts[k] = torch_static_check(candidates[k], rt, salt);
@@ -1185,7 +1191,7 @@ std::vector<TorchEvalReport> evaluate_torch_candidates(const task::TorchTask& t,
   // 4. Reference: inputs from the secret seed, expected outputs kept in its memory; shared by every
   //    candidate of this call (one set of inputs, as in one C-to-CUDA GPU run).
   auto ref0 = Clock::now();
-  json plan = {{"reference", fs::absolute(t.reference).string()}, {"rtol", t.rtol}, {"atol", t.atol},
+  json plan = {{"reference", fs::absolute(t.reference).string()}, {"rtol", t.rtol}, {"atol", t.atol}, {"eval_mode", o.mode},
                {"deterministic", t.deterministic}, {"input_dist", t.input_dist}, {"configs", plan_configs(t, true)},
                {"device", device}, {"trials", o.trials}, {"xdir", x.string()}, {"baselines", o.baselines},
                {"call_timeout_s", o.call_timeout_s}, {"test_mode", rt.test_mode},
@@ -1252,6 +1258,8 @@ std::vector<TorchEvalReport> evaluate_torch_candidates(const task::TorchTask& t,
   if (ready.is_null())
     return fail_live(Verdict::RuntimeError, fmt::format("the task's reference worker did not get ready ({}): {}", ref0_.describe(), ref0_.output_tail(800)));
   double ref_s = since(ref0);
+  for (auto& r : reps)
+    if (ready.contains("hidden") && ready["hidden"].is_object()) r.hidden = ready["hidden"];
   // 5. Each candidate in turn: confined, sees inputs and weights only; then the reference compares.
   json cplan = plan;
   cplan["ready"] = json::array();
@@ -1456,7 +1464,8 @@ std::vector<nlohmann::json> prebuild_torch_candidates(const std::vector<fs::path
   return out;
 }
 
-std::vector<nlohmann::json> prewarm_torch_baselines(const std::vector<task::TorchTask>& tasks, unsigned jobs, double timeout_s) {
+std::vector<nlohmann::json> prewarm_torch_baselines(const std::vector<task::TorchTask>& tasks, unsigned jobs, double timeout_s,
+                                                    const std::string& mode) {
   std::vector<json> out(tasks.size());
   TorchRuntime rt = torch_runtime();
   if (rt.test_mode) return out;
@@ -1468,7 +1477,7 @@ std::vector<nlohmann::json> prewarm_torch_baselines(const std::vector<task::Torc
       out[i] = {{"error", "no exchange folder"}};
       return;
     }
-    json plan = {{"reference", fs::absolute(t.reference).string()}, {"configs", plan_configs(t, true)}, {"device", "cuda"},
+    json plan = {{"reference", fs::absolute(t.reference).string()}, {"configs", plan_configs(t, true)}, {"device", "cuda"}, {"eval_mode", mode},
                  {"input_dist", t.input_dist}};
     std::ofstream(x / "plan.json") << plan.dump();
     WorkerProcess w;

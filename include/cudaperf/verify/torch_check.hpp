@@ -68,7 +68,10 @@ struct TorchCheckOptions {
   bool battery = true;  // run the reference and the null battery when torch is importable
   unsigned jobs = 0;
   double reference_timeout_s = 300;
+  std::string mode = "strict";  // evaluation mode of the battery: "strict" or "kernelbench" (docs/torch2cuda.md)
 };
+// "strict" or "kernelbench" (the evaluation modes of docs/torch2cuda.md); false for anything else.
+bool valid_torch_mode(const std::string& mode);
 std::vector<TorchTaskCheck> check_torch_tasks(const std::filesystem::path& root, const TorchCheckOptions& o);
 
 // ---- the result channel (exposed for tests)
@@ -94,6 +97,10 @@ struct TorchEvalOptions {
   // More runs follow in this process (check-gpu over many tasks): while this run's baselines are
   // timed, a spare worker imports torch, and the next run's reference starts from it.
   bool keep_spare = false;
+  // "strict": eval(), fp32 without TF32, weights copied by name, hidden inputs, randomised identity
+  // parameters and scalars; "kernelbench": KernelBench's semantics (training mode, PyTorch's TF32
+  // defaults, ModelNew(*get_init_inputs()) built under the reference's seed). docs/torch2cuda.md.
+  std::string mode = "strict";
 };
 
 struct TorchEvalReport {
@@ -106,6 +113,8 @@ struct TorchEvalReport {
   nlohmann::json stages = nlohmann::json::object(); // seconds per stage: static, build, reference (shared in a
                                                     // batch), candidate, compare, baselines (shared)
   std::string sandbox;
+  std::string mode = "strict";                        // the evaluation mode it was judged in
+  nlohmann::json hidden = nlohmann::json::object();   // strict: the input families kept, what was randomised
   nlohmann::json to_json() const;
 };
 TorchEvalReport evaluate_torch_candidate(const task::TorchTask& t, const std::filesystem::path& candidate,
@@ -128,6 +137,6 @@ std::vector<nlohmann::json> prebuild_torch_candidates(const std::vector<std::fil
 // so the timed torch.compile baselines that follow find their graphs in the Inductor cache
 // (TORCHINDUCTOR_CACHE_DIR, default <cudaperf cache>/inductor). Nothing is timed. One JSON per task.
 std::vector<nlohmann::json> prewarm_torch_baselines(const std::vector<task::TorchTask>& tasks, unsigned jobs = 0,
-                                                    double timeout_s = 900);
+                                                    double timeout_s = 900, const std::string& mode = "strict");
 
 }  // namespace cudaperf::verify

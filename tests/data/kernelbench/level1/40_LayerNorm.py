@@ -1,0 +1,27 @@
+import torch
+import torch.nn as nn
+
+
+class Model(nn.Module):
+    """
+    Layer normalization over the last three dimensions (a fixture in KernelBench's problem format,
+    written for cudaperf's tests).
+    """
+    def __init__(self, normalized_shape: tuple):
+        super(Model, self).__init__()
+        self.ln = nn.LayerNorm(normalized_shape=normalized_shape)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return self.ln(x)
+
+batch_size = 16
+features = 16
+dim1 = 32
+dim2 = 32
+
+def get_inputs():
+    x = torch.rand(batch_size, features, dim1, dim2)
+    return [x]
+
+def get_init_inputs():
+    return [(features, dim1, dim2)]
