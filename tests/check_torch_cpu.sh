@@ -5,8 +5,12 @@
 # the null answers; kernelbench: a LayerNorm with other parameter names is evaluated).
 # Needs torch for CUDAPERF_PYTHON (default python3); exits 77 without it.
 set -uo pipefail
-bin=$1 data=$2
+bin=$1 data=$2 venv=${3:-}
 py=${CUDAPERF_PYTHON:-python3}
+if [ -n "$venv" ] && [ -z "${CUDAPERF_PYTHON:-}" ]; then  # CI: the pinned CPU torch (tests/rl_env.sh installs it once)
+  bash "$(dirname "$0")/rl_env.sh" "$venv" || { echo "FAIL: cannot install $venv"; exit 1; }
+  py=$venv/bin/python
+fi
 "$py" -c "import torch" 2>/dev/null || { echo "torch is not importable by $py: skipping"; exit 77; }
 export CUDAPERF_PYTHON=$py CUDAPERF_TORCH_TEST_MODE=1
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT

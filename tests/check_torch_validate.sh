@@ -11,6 +11,11 @@ if ! "${CUDAPERF_PYTHON:-python3}" -c "import torch" 2>/dev/null; then
 fi
 "$bin" tasks list --root "$data/torch_tasks" | grep -q "torch2cuda/linear/affine_relu" || { echo "FAIL: list"; status=1; }
 "$bin" tasks show torch2cuda/reduction/row_sum --root "$data/torch_tasks" | grep -q "block_per_row.py" || { echo "FAIL: show"; status=1; }
+# a candidate that never ran has no verdict: eval --no-gpu --json says pending_gpu, no tier, exit 3
+out=$("$bin" eval --root "$data/torch_tasks" --task torch2cuda/elementwise/leaky_relu --candidate "$data/torch_tasks/torch2cuda/elementwise/leaky_relu/impls/naive.py" --no-gpu --json 2>&1)
+rc=$?
+got=$(python3 -c 'import json,sys; j=json.loads(sys.stdin.read()); print(j["verdict"], j["tier"], j["complete"], j["mode"])' <<<"$out" 2>/dev/null)
+[ "$got" = "pending_gpu None False strict" ] && [ $rc -eq 3 ] || { echo "FAIL: --no-gpu: got '$got' exit $rc"; echo "$out" | head; status=1; }
 for d in "$data"/torch_tasks_bad/*/; do
   want=$(cat "$d/expected.txt")
   out=$("$bin" tasks validate "$d" --no-compile 2>&1)

@@ -71,23 +71,38 @@ class FramesTest(unittest.TestCase):
 
 @unittest.skipIf(torch is None, "torch is not installed")
 class MixedInputsTest(unittest.TestCase):
-    def test_mixed_draws_leave_the_unit_interval_and_follow_the_seed(self):
+    def test_hidden_families_leave_the_unit_interval_and_follow_the_seed(self):
         class Mod:  # a reference whose get_inputs draws from [0, 1) as written
             @staticmethod
             def get_inputs():
                 return [torch.rand(64, 256), torch.randn(8), torch.rand_like(torch.empty(4, 4))]
 
-        plan = {"input_dist": "mixed", "device": "cpu"}
+        from cudaperf import torch_hidden
+        plan = {"device": "cpu", "families": {"c": list(torch_hidden.FAMILIES)}}
         real_rand = torch.rand
-        draws = [w.draw_inputs(torch, Mod, plan, seed) for seed in range(12)]
+        draws = [w.draw_inputs(torch, Mod, plan, seed, config="c") for seed in range(24)]
         self.assertTrue(all(x.shape == (64, 256) and x.dtype == torch.float32 for x, _, _ in draws))
         self.assertTrue(any(bool((x < 0).any()) for x, _, _ in draws))     # not only [0, 1)
         self.assertTrue(any(float(x.abs().max()) > 10 for x, _, _ in draws))  # large magnitudes too
-        again = w.draw_inputs(torch, Mod, plan, 3)
+        self.assertTrue(any(bool((x >= 0).all()) for x, _, _ in draws))    # and the problem's own
+        again = w.draw_inputs(torch, Mod, plan, 3, config="c")
         self.assertTrue(all(torch.equal(a, b) for a, b in zip(again, draws[3])))  # the seed decides
         self.assertIs(torch.rand, real_rand)  # restored after the call
         as_written = w.draw_inputs(torch, Mod, {"device": "cpu"}, 3)[0]
         self.assertTrue(bool((as_written >= 0).all() and (as_written < 1).all()))
+
+    def test_identity_parameters_are_randomised_and_scalars_perturbed(self):
+        from cudaperf import torch_hidden
+        ln = torch.nn.LayerNorm(16)
+        changed = torch_hidden.randomize_identities(torch, ln, 7)
+        self.assertEqual(sorted(changed), ["bias", "weight"])
+        self.assertFalse(bool((ln.weight == 1).all()) or bool((ln.bias == 0).all()))
+        self.assertTrue(bool((ln.weight > 0).all()))  # same sign as the identity
+        init, n = torch_hidden.perturb_scalars([3, 1.0, True, 0.5], torch_hidden.rng(1, "x"))
+        self.assertEqual((init[0], init[2], n), (3, True, 2))
+        self.assertNotEqual(init[1], 1.0)
+        self.assertEqual(torch_hidden.tol_scale(torch, torch.full((4,), 100.0), 1.0), 100.0)
+        self.assertEqual(torch_hidden.tol_scale(torch, torch.full((4,), 0.01), 1.0), 1.0)
 
     def test_inputs_drawn_on_the_device_fall_back_to_as_written(self):
         calls = []

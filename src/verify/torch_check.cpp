@@ -674,11 +674,14 @@ std::vector<TorchTaskCheck> check_torch_tasks(const fs::path& root, const TorchC
 // ---------------------------------------------------------------- evaluation
 
 json TorchEvalReport::to_json() const {
+  // A candidate that passed the CPU-side checks but never ran has no verdict yet: "pending_gpu" and no
+  // tier (the name the refinement loop uses), never "ok" with the tier of a correct candidate.
+  const bool pending = !base.gpu_stages_run && base.verdict == Verdict::Ok;
   json j = {{"kind", "torch2cuda"},
             {"task", base.task_id},
             {"candidate", base.candidate},
-            {"verdict", verdict_name(base.verdict)},
-            {"tier", verdict_tier(base.verdict)},
+            {"verdict", pending ? "pending_gpu" : verdict_name(base.verdict)},
+            {"tier", pending ? json(nullptr) : json(verdict_tier(base.verdict))},
             {"complete", base.gpu_stages_run || base.verdict != Verdict::Ok},
             {"message", base.message},
             {"gpu_stages", base.gpu_stages_run ? "run" : "skipped"},
