@@ -513,7 +513,8 @@ int check_gpu(const fs::path& root, bool perf, unsigned jobs, const std::string&
                                   {"q3_ms", r.q3_ms}, {"rel_stdev", r.rel_stdev}, {"samples", r.samples},
                                   {"stop_reason", r.stop_reason}, {"discarded", r.discarded},
                                   {"timed_calls", r.timed_calls}, {"sm_clock_mhz", r.sm_clock_mhz},
-                                  {"sm_clock_max_mhz", r.sm_clock_max_mhz},
+                                  {"sm_clock_max_mhz", r.sm_clock_max_mhz}, {"handshake_ms", r.handshake_ms},
+                                  {"window_median_ms", r.window_median_ms}, {"pre_window_ms", r.pre_window_ms},
                                   {"roofline_floor_ms", is_perf ? floor_ms : -1.0}, {"peaks", peaks_note},
                                   {"device", gpu}, {"toolkit", toolkit},
                                   {"date", date}}.dump()
