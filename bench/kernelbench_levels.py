@@ -116,6 +116,8 @@ def main(argv=None):
     ap.add_argument("--timeout-s", type=float, default=120, help="one problem in one mode")
     ap.add_argument("--skip-battery", action="store_true")
     ap.add_argument("--skip-run", action="store_true")
+    ap.add_argument("--parallel", type=int, default=1,
+                    help="problems side by side (memory peaks are per process; eager times are then indicative only)")
     a = ap.parse_args(argv)
     t0 = time.monotonic()
     os.makedirs(a.out, exist_ok=True)
@@ -139,18 +141,22 @@ def main(argv=None):
         done = set()
         if os.path.exists(path):
             done = {(r["file"], r["mode"]) for r in map(json.loads, open(path)) if "file" in r}
+        import threading
+        from concurrent.futures import ThreadPoolExecutor
+        lock = threading.Lock()
+        todo = [(p, mode) for p in files for mode in ("strict", "kernelbench") if (p, mode) not in done]
         with open(path, "a") as f:
-            for p in files:
-                for mode in ("strict", "kernelbench"):
-                    if (p, mode) in done:
-                        continue
-                    if time.monotonic() - t0 > a.deadline_s:
-                        summary["stopped_at_deadline"] = True
-                        break
-                    r = run_one(p, mode, a.timeout_s)
-                    r["file"] = p
+            def one(job):
+                if time.monotonic() - t0 > a.deadline_s:
+                    summary["stopped_at_deadline"] = True
+                    return
+                r = run_one(job[0], job[1], a.timeout_s)
+                r["file"] = job[0]
+                with lock:
                     f.write(json.dumps(r) + "\n")
                     f.flush()
+            with ThreadPoolExecutor(max_workers=max(1, a.parallel)) as ex:
+                list(ex.map(one, todo))
         rows = [json.loads(x) for x in open(path)]
         summary.update(rows=len(rows), ran=sum(bool(r.get("ran")) for r in rows),
                        failed=[{"file": os.path.relpath(r["file"], a.kb), "mode": r["mode"], "error": r.get("error")}
