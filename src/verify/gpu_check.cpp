@@ -1,12 +1,8 @@
 #include "cudaperf/verify/gpu_check.hpp"
 
 #include <cuda_runtime.h>
-#include <fcntl.h>
-#include <sys/file.h>
-#include <unistd.h>
 
 #include <algorithm>
-#include <cerrno>
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
@@ -168,12 +164,8 @@ std::vector<GpuImplResult> gpu_check_task(const task::Task& t, const fs::path& r
   std::string peaks_note;
   task::Peaks peaks;
   {
-    int fd = gpu_lock.empty() ? -1 : ::open(gpu_lock.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
-    if (fd >= 0)
-      while (flock(fd, LOCK_EX) != 0 && errno == EINTR) {
-      }
+    GpuLock lock(gpu_lock);
     peaks = timing::roofline_peaks(compile::default_cache_dir(), peaks_note);
-    if (fd >= 0) ::close(fd);
   }
   stages.inputs_and_reference += since(prep0);
 

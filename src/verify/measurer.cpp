@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <cmath>
 #include <csignal>
@@ -107,21 +108,6 @@ struct SmClock {
   double mhz() const {
     unsigned v = 0;
     return device && get_clock(device, 1, &v) == 0 ? static_cast<double>(v) : -1.0;
-  }
-};
-
-// Each GPU evaluation on a shared device takes the device in turns (flock on o.gpu_lock).
-struct GpuLock {
-  int fd = -1;
-  explicit GpuLock(const std::string& path) {
-    if (path.empty()) return;
-    fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
-    if (fd >= 0)
-      while (flock(fd, LOCK_EX) != 0 && errno == EINTR) {
-      }
-  }
-  ~GpuLock() {
-    if (fd >= 0) ::close(fd);
   }
 };
 
@@ -229,6 +215,7 @@ class Measurer {
   sandbox::LauncherProcess* w_ = nullptr;
   Clock::time_point impl_deadline_;
   std::string protocol_error_;
+  bool forged_ = false;  // the channel carried a line the launcher never sends
 
   void use_trusted(size_t k) {
     void* h = dlopen(j_.artifacts[k].c_str(), RTLD_NOW | RTLD_LOCAL);
@@ -254,26 +241,34 @@ class Measurer {
     auto line = w_->channel().receive(ms_left(timeout_s));
     if (!line) return std::nullopt;
     json m = json::parse(*line, nullptr, false);
-    if (!m.is_object()) {
-      protocol_error_ = "the worker's control channel carried a line that is not the launcher's";
-      return std::nullopt;
+    if (m.is_object()) {
+      for (const auto& k : keys)
+        if (m.contains(k)) return m;
+      if (m.contains("error")) {
+        protocol_error_ = m["error"].is_string() ? m["error"].get<std::string>() : "error";
+        return std::nullopt;
+      }
     }
-    for (const auto& k : keys)
-      if (m.contains(k)) return m;
-    if (m.contains("error")) {
-      protocol_error_ = m["error"].is_string() ? m["error"].get<std::string>() : "error";
-      return std::nullopt;
-    }
-    protocol_error_ = "the worker's control channel carried a line that is not the launcher's";
+    return forged("");
+  }
+  std::optional<json> forged(const char* why) {
+    forged_ = true;
+    protocol_error_ = std::string("the worker's control channel carried a line that is not the launcher's") + why;
     return std::nullopt;
   }
+  // The launcher's reply `key` to call `nonce`.
+  std::optional<json> reply(const char* key, uint64_t nonce) {
+    auto m = receive({key}, o_.call_timeout_s);
+    if (m && m->value(key, uint64_t{0}) != nonce) return forged(" (wrong call number)");
+    return m;
+  }
+  bool timed_out() const { return w_->channel().error() == "timeout"; }
 
   // How the worker ended, as the status of the config it was in.
   GpuImplResult ended(const std::string& impl, const std::string& cfg, bool timed_out_here) {
     w_->kill_now();
     auto pr = w_->finish(std::chrono::milliseconds(3000));
-    if (!protocol_error_.empty() && protocol_error_.rfind("the worker's control", 0) == 0)
-      return config_result(impl, cfg, "hack_suspected", protocol_error_);
+    if (forged_) return config_result(impl, cfg, "hack_suspected", protocol_error_);
     if (timed_out_here)
       return config_result(impl, cfg, "timeout",
                     fmt::format("one call did not return within {:.0f} s (per-call watchdog; worker killed)",
@@ -351,6 +346,7 @@ Step Measurer::measure_impl(size_t k) {
     ~Forget() { w = nullptr; }
   } forget{w_};
   protocol_error_.clear();
+  forged_ = false;
   impl_deadline_ = Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(kPrepareTimeoutS));
   if (!w.spawn(sandbox::launcher_path())) {
     results.push_back(config_result(im.strategy, "*", "runtime_error", "cannot start the launcher worker: " + w.error()));
@@ -458,7 +454,7 @@ Step Measurer::measure_impl(size_t k) {
       results.push_back(config_result(im.strategy, "*", "runtime_error", protocol_error_));
       w.finish(std::chrono::milliseconds(2000));
     } else {
-      results.push_back(ended(im.strategy, "*", w.channel().error() == "timeout"));
+      results.push_back(ended(im.strategy, "*", timed_out()));
     }
     return Step::Ok;
   }
@@ -527,13 +523,9 @@ Step Measurer::small_config(size_t ci, const HostConfig& hc, std::vector<Exporte
     uint64_t nonce = ++nonce_;
     w_->channel().send(json{{"op", "call"}, {"cfg", ci}, {"n", nonce}, {"timed", false}}.dump());
     for (const char* key : {"enq", "ret"}) {
-      auto m = receive({key}, o_.call_timeout_s);
-      if (m && m->value(key, uint64_t{0}) != nonce) {
-        protocol_error_ = "the worker's control channel carried a line that is not the launcher's (wrong call number)";
-        m.reset();
-      }
+      auto m = reply(key, nonce);
       if (!m) {
-        r = ended(r.impl, r.config, w_->channel().error() == "timeout");
+        r = ended(r.impl, r.config, timed_out());
         return Step::WorkerGone;
       }
       if (std::string(key) == "ret" && m->value("err", 0) != 0) {
@@ -696,14 +688,10 @@ Step Measurer::perf_config(size_t ci, const HostConfig& hc, std::vector<Exported
       std::atomic_thread_fence(std::memory_order_seq_cst);
       *flag_ = v;
     };
-    auto enq = receive({"enq"}, o_.call_timeout_s);
-    if (enq && enq->value("enq", uint64_t{0}) != nonce) {
-      protocol_error_ = "the worker's control channel carried a line that is not the launcher's (wrong call number)";
-      enq.reset();
-    }
+    auto enq = reply("enq", nonce);
     if (!enq) {
       release();
-      r = ended(r.impl, r.config, w_->channel().error() == "timeout");
+      r = ended(r.impl, r.config, timed_out());
       fail_step = cudaStreamSynchronize(s_) == cudaSuccess ? Step::WorkerGone : Step::Stuck;
       return false;
     }
@@ -715,13 +703,9 @@ Step Measurer::perf_config(size_t ci, const HostConfig& hc, std::vector<Exported
         if (saved[slot][i]) cudaMemcpyAsync(saved[slot][i], shared[i], hc.bytes[i], cudaMemcpyDeviceToDevice, s_);
     }
     release();
-    auto ret = receive({"ret"}, o_.call_timeout_s);
-    if (ret && ret->value("ret", uint64_t{0}) != nonce) {
-      protocol_error_ = "the worker's control channel carried a line that is not the launcher's (wrong call number)";
-      ret.reset();
-    }
+    auto ret = reply("ret", nonce);
     if (!ret) {
-      r = ended(r.impl, r.config, w_->channel().error() == "timeout");
+      r = ended(r.impl, r.config, timed_out());
       fail_step = wait_event(t1_, 10) ? Step::WorkerGone : Step::Stuck;
       return false;
     }
@@ -911,6 +895,18 @@ GpuImplResult config_result(std::string impl, std::string config, std::string st
   r.status = std::move(status);
   r.message = std::move(message);
   return r;
+}
+
+GpuLock::GpuLock(const std::string& path) {
+  if (path.empty()) return;
+  fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+  if (fd >= 0)
+    while (flock(fd, LOCK_EX) != 0 && errno == EINTR) {
+    }
+}
+
+GpuLock::~GpuLock() {
+  if (fd >= 0) ::close(fd);
 }
 
 bool drawn_on_device(const task::Param& p) {

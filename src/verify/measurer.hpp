@@ -47,6 +47,16 @@ struct MeasurerOutcome {
   std::string fatal;                // set when nothing could run (no device, ...)
 };
 
+// Evaluations sharing a device take it in turns: an exclusive flock(2) on `path` for the object's
+// lifetime (nothing when `path` is empty; fd < 0 when the file cannot be opened).
+struct GpuLock {
+  int fd = -1;
+  explicit GpuLock(const std::string& path);
+  ~GpuLock();
+  GpuLock(const GpuLock&) = delete;
+  GpuLock& operator=(const GpuLock&) = delete;
+};
+
 // One config's result row.
 GpuImplResult config_result(std::string impl, std::string config, std::string status, std::string message);
 
