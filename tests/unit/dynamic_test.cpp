@@ -18,12 +18,13 @@ TEST(NcuCsv, ParsesLaunchesInOrderWithUnitsAndThousandsSeparators) {
   auto r = ca::parse_ncu_csv(read(std::string(CUDAPERF_TEST_DATA) + "/bench/ncu.csv"));
   ASSERT_TRUE(r.ok());
   const auto& l = r.value();
-  ASSERT_EQ(l.size(), 17u);  // one per ID; the "==PROF==" line before the table is skipped
-  EXPECT_EQ(l[0].process, "11");
-  EXPECT_EQ(l[0].stream, "13");
-  EXPECT_EQ(l[0].kernel, "k1(float*)");
-  EXPECT_DOUBLE_EQ(l[1].values.at("gpu__time_duration.sum"), 2000000.0);  // "2,000,000"
-  EXPECT_EQ(l[13].process, "22");
+  ASSERT_EQ(l.size(), 21u);  // one per ID; the "==PROF==" line before the table is skipped
+  EXPECT_EQ(l[0].process, "10");  // the measurer's own kernels come first
+  EXPECT_EQ(l[2].process, "11");  // then the first launcher's
+  EXPECT_EQ(l[2].stream, "13");
+  EXPECT_EQ(l[2].kernel, "k1(float*)");
+  EXPECT_DOUBLE_EQ(l[10].values.at("gpu__time_duration.sum"), 2000000.0);  // "2,000,000"
+  EXPECT_EQ(l[15].process, "22");
 }
 
 TEST(NcuCsv, NoTableIsAnError) {
