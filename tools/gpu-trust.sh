@@ -7,7 +7,7 @@
 #   tools/gpu-trust.sh dataset DIR...     tasks check-gpu over the folders; records.jsonl, dataset.txt
 # Usage: tools/gpu-trust.sh MODE [ARGS] [-- MODE [ARGS] ...] runs modes in a row.
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 2
 OUT=${OUT:-gpu-out}; mkdir -p "$OUT"; OUT=$(cd "$OUT" && pwd)
 export LD_LIBRARY_PATH="$PWD/build/gpu-bundle/lib:/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}"
 export PATH="/usr/local/cuda/bin:$PATH"
@@ -15,10 +15,8 @@ export CUDAPERF_CACHE_DIR=${CUDAPERF_CACHE_DIR:-/tmp/cudaperf-cache}
 bin=$PWD/build/gpu-bundle/cudaperf
 nvidia-smi --query-gpu=name,driver_version,compute_mode,clocks.sm,clocks.max.sm --format=csv > "$OUT/device.csv" 2>&1
 small_saxpy() {  # a copy of saxpy with a 2^25-element perf config (the rows fit in one call)
-  local rt; rt=$(mktemp -d)/tasks; mkdir -p "$rt/c2cuda/elementwise"
-  cp -r data/tasks/c2cuda/elementwise/saxpy "$rt/c2cuda/elementwise/"
-  sed -i 's/{ name = "perf", n = 400000000 }/{ name = "perf", n = 33554432 }/' "$rt/c2cuda/elementwise/saxpy/task.toml"
-  grep -q 'n = 33554432' "$rt/c2cuda/elementwise/saxpy/task.toml" || { echo "cannot shrink saxpy" >&2; return 1; }
+  local rt; rt=$(mktemp -d)/tasks
+  python3 tools/gpu/small_task.py data/tasks/c2cuda/elementwise/saxpy "$rt" --config perf --set n=33554432 || return 1
   echo "$rt"
 }
 run_mode() {

@@ -2,7 +2,7 @@
 # The issue-18 GPU red-team rows in one go, for the device machine: every tests/redteam/*.cu whose
 # first line says "issue 18" through tests/check_redteam.sh, then tests/check_redteam_group.sh;
 # one JSON record per row (expected verdicts, pass/fail, seconds, the check's output) in
-# $OUT/redteam-issue18.json, and a line per row on stdout. As tools/gpu-check.sh's redteam mode,
+# $OUT/redteam-issue18.json, and a line per row on stdout. As tools/gpu-check.sh's redteam job,
 # saxpy's perf config is shrunk to 2^25 elements (a copy of the task) so all rows fit in one call;
 # the rows size their paddings and floors from n.
 # Usage: tests/redteam/run_issue18_gpu.sh [CUDAPERF] from the repository root (default: the GPU

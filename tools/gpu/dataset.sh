@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# dataset [--time-budget S] [FOLDER...]
+# Every implementation against the C reference (`tasks check-gpu`), timed at perf size.
+#   FOLDER...         task folders, one run each (default data/tasks)
+#   --time-budget S   seconds of sampling per perf config (default: $TIME_BUDGET, else 2)
+# Writes under $OUT: records.jsonl (appended), dataset.txt (the tables and each folder's wall
+# seconds, appended), dataset.log (stderr), device.csv.
+set -uo pipefail
+# shellcheck source=tools/gpu/common.sh
+source "$(dirname "$0")/common.sh"
+budget=${TIME_BUDGET:-2}
+folders=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    -h|--help) show_help; exit 0 ;;
+    --time-budget) need_value "$@"; check_number "$1" "$2"; budget=$2; shift 2 ;;
+    -*) usage_error "unknown option $1" ;;
+    *) folders+=("$1"); shift ;;
+  esac
+done
+[ ${#folders[@]} -gt 0 ] || folders=(data/tasks)
+for d in "${folders[@]}"; do check_dir "$d"; done
+gpu_setup
+for d in "${folders[@]}"; do
+  start=$(date +%s)
+  "$bin" tasks check-gpu "$d" --time-budget "$budget" \
+    --records "$OUT/records.jsonl" 2>> "$OUT/dataset.log" | tee -a "$OUT/dataset.txt"
+  echo "$d wall seconds: $(( $(date +%s) - start ))" | tee -a "$OUT/dataset.txt"
+done
