@@ -15,7 +15,7 @@ strip -o build/gpu-bundle/cudaperf "$BIN"
 # the torch2cuda candidate worker's confinement (LD_PRELOAD-ed; found next to the binary)
 conf="$(dirname "$BIN")/libcudaperf_confine.so"
 [ -f "$conf" ] || conf=$(find "$(dirname "$BIN")" -name libcudaperf_confine.so | head -1)
-[ -n "$conf" ] && [ -f "$conf" ] || { echo "bundle-gpu: libcudaperf_confine.so not found beside $BIN" >&2; exit 1; }
+if [ -z "$conf" ] || [ ! -f "$conf" ]; then echo "bundle-gpu: libcudaperf_confine.so not found beside $BIN" >&2; exit 1; fi
 cp -L "$conf" build/gpu-bundle/libcudaperf_confine.so
 # the launcher worker the measurer starts for every candidate (found next to the binary)
 strip -o build/gpu-bundle/cudaperf-launcher "$(dirname "$BIN")/cudaperf-launcher"

@@ -6,13 +6,13 @@ cd "$(dirname "$0")/.."
 secs=${1:-300}
 cmake --preset fuzz >/dev/null && cmake --build --preset fuzz >/dev/null
 mkdir -p fuzz/corpus fuzz/artifacts
-for f in $(find data/tasks tests/data -name task.toml); do
+while IFS= read -r f; do
   cp "$f" "fuzz/corpus/seed-$(echo "$f" | md5sum | cut -c1-12)"
-done
+done < <(find data/tasks tests/data -name task.toml)
 printf '=n*(m+1)/2' > fuzz/corpus/seed-expr1; printf '=cdiv(n,32)*log2(m)' > fuzz/corpus/seed-expr2
 build/fuzz/fuzz_task_toml -max_total_time="$secs" -max_len=4096 -artifact_prefix=fuzz/artifacts/ \
   fuzz/corpus 2>&1 | tail -5
 # Keep the corpus small: merge into a minimal set.
 mkdir -p fuzz/corpus.min && build/fuzz/fuzz_task_toml -merge=1 fuzz/corpus.min fuzz/corpus >/dev/null 2>&1
 rm -rf fuzz/corpus && mv fuzz/corpus.min fuzz/corpus
-echo "corpus: $(ls fuzz/corpus | wc -l) inputs"
+echo "corpus: $(find fuzz/corpus -type f | wc -l) inputs"
