@@ -1,0 +1,73 @@
+"""The profile of a candidate's profiled call (torch_launch.Launcher, inside the candidate's process:
+CUPTI is per process): which kernels and PyTorch operators ran, and the rules they are judged by
+(own_kernel, torch_fallback). A finding can only lower the verdict (docs/torch2cuda.md, "Threat
+model"). torch is passed in (this module is importable without it)."""
+from __future__ import annotations
+
+import re
+import time
+from types import ModuleType
+from typing import Any, Callable
+
+from cudaperf.torch_timer import sync
+
+# Allocation, metadata, views and copies: the ops a candidate's forward may run besides its kernels.
+ALLOWED_ATEN = {
+    "aten::empty", "aten::empty_like", "aten::empty_strided", "aten::zeros", "aten::zeros_like", "aten::ones",
+    "aten::ones_like", "aten::full", "aten::full_like", "aten::fill_", "aten::zero_", "aten::view", "aten::reshape",
+    "aten::_reshape_alias", "aten::as_strided", "aten::contiguous", "aten::clone", "aten::copy_", "aten::to",
+    "aten::_to_copy", "aten::detach", "aten::detach_", "aten::t", "aten::transpose", "aten::permute", "aten::expand",
+    "aten::unsqueeze", "aten::squeeze", "aten::flatten", "aten::slice", "aten::select", "aten::narrow",
+    "aten::size", "aten::stride", "aten::is_contiguous", "aten::numel", "aten::lift_fresh", "aten::alias",
+    "aten::resize_", "aten::set_", "aten::new_empty", "aten::new_empty_strided", "aten::new_zeros",
+    "aten::view_as", "aten::expand_as", "aten::reshape_as", "aten::unbind", "aten::split", "aten::chunk",
+    "aten::_unsafe_view", "aten::item", "aten::_local_scalar_dense", "aten::empty.memory_format",
+    "aten::record_stream", "aten::scalar_tensor",
+}
+HARNESS_KERNEL = re.compile(r"fill|copy|memset|memcpy|Memset|Memcpy", re.I)
+PROFILE_S = [0.0]  # seconds spent in profiled calls (profiler start, the call, stop, event parsing)
+
+
+def profile_call(torch: ModuleType, fn: Callable[[], Any], device: str) -> tuple[Any, list[str], list[str]]:
+    """Runs fn() under the profiler: (result, kernel names, aten op names)."""
+    t0 = time.monotonic()
+    try:
+        return _profile_call(torch, fn, device)
+    finally:
+        PROFILE_S[0] += time.monotonic() - t0
+
+
+def _profile_call(torch: ModuleType, fn: Callable[[], Any], device: str) -> tuple[Any, list[str], list[str]]:
+    from torch.profiler import ProfilerActivity, profile
+    acts = [ProfilerActivity.CPU] + ([ProfilerActivity.CUDA] if device == "cuda" else [])
+    with profile(activities=acts) as prof:
+        out = fn()
+        sync(device)
+    kernels: list[str] = []
+    ops: list[str] = []
+    for ev in prof.events():
+        dt = str(getattr(ev, "device_type", ""))
+        name = ev.name
+        if dt.endswith("CUDA") and not name.startswith(("cuda", "aten::")):
+            kernels.append(name)
+        elif name.startswith("aten::"):
+            ops.append(name)
+    return out, kernels, ops
+
+
+def judge_profile(kernels: list[str], ops: list[str], own_names: list[str], own_required: bool) -> str:
+    """'' or the rule that fired: own kernel never launched, or a torch op/kernel doing compute."""
+    own = [k for k in kernels if any(re.search(r"(?<![A-Za-z0-9_])" + re.escape(n) + r"(?![A-Za-z0-9_])", k)
+                                     for n in own_names)]
+    if own_required and not own:
+        return ("rule own_kernel: none of the candidate's kernels (" + ", ".join(own_names[:6]) +
+                ") ran in the call" + (f"; kernels that ran: {', '.join(sorted(set(kernels))[:4])}" if kernels else ""))
+    bad_ops = sorted({o for o in ops if o not in ALLOWED_ATEN})
+    if bad_ops:
+        return f"rule torch_fallback: PyTorch operators ran inside the call: {', '.join(bad_ops[:6])}"
+    foreign = sorted({k for k in kernels if k not in own and not HARNESS_KERNEL.search(k)})
+    if foreign:
+        return ("rule torch_fallback: kernels that are not the candidate's ran: "
+                f"{', '.join(f[:80] for f in foreign[:3])}")
+    return ""
+
