@@ -6,8 +6,15 @@
 
 Adapters (import nothing from the engines): cudaperf.verl, cudaperf.trl, cudaperf.openrlhf.
 """
-from cudaperf.client import (AsyncClient, Client, CudaperfBadRequest, CudaperfError, CudaperfNoGpu, CudaperfTimeout,
-                             CudaperfUnavailable)
+from cudaperf.client import (
+    AsyncClient,
+    Client,
+    CudaperfBadRequest,
+    CudaperfError,
+    CudaperfNoGpu,
+    CudaperfTimeout,
+    CudaperfUnavailable,
+)
 from cudaperf.extract import extract_code
 
 __all__ = ["Client", "AsyncClient", "CudaperfError", "CudaperfBadRequest", "CudaperfTimeout", "CudaperfUnavailable",

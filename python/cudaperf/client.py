@@ -7,8 +7,8 @@ on the URL that accepted them; a job that URL no longer knows (404, or the URL s
 submitted again.
 
 Errors: every failure is a `CudaperfError` (subclasses `CudaperfBadRequest` for 400s,
-`CudaperfTimeout` when `timeout_s` runs out, `CudaperfUnavailable` when the retries run out, `CudaperfNoGpu` when a service without a GPU refuses
-to score).
+`CudaperfTimeout` when `timeout_s` runs out, `CudaperfUnavailable` when the retries run out, `CudaperfNoGpu`
+when a service without a GPU refuses to score).
 """
 from __future__ import annotations
 
@@ -22,8 +22,9 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Optional, Union
 
 __all__ = [
     "Client",
@@ -70,7 +71,7 @@ class CudaperfUnavailable(CudaperfError):
     """Every attempt failed (connection errors, 5xx, or repeated 404s while polling)."""
 
 
-def _split_urls(urls: Urls) -> List[str]:
+def _split_urls(urls: Urls) -> list[str]:
     items = urls.split(",") if isinstance(urls, str) else list(urls)
     out = [u.strip().rstrip("/") for u in items if u and u.strip()]
     if not out:
@@ -125,7 +126,8 @@ class Client:
     max_batch: `evaluate` submits at most this many requests per POST.
     """
 
-    def __init__(self, urls: Urls, timeout_s: float = 600, retries: int = 4, backoff_s: float = 0.5, max_batch: int = 256):
+    def __init__(self, urls: Urls, timeout_s: float = 600, retries: int = 4, backoff_s: float = 0.5,
+                 max_batch: int = 256):
         self.urls = _split_urls(urls)
         self.timeout_s = float(timeout_s)
         self.retries = max(0, int(retries))
@@ -168,7 +170,7 @@ class Client:
         return _Attempt(status, body, retry_after)
 
     def _request(self, method: str, path: str, payload: Any = None, *, deadline: Optional[float] = None,
-                 server_wait_s: float = 0.0, pin: Optional[int] = None) -> Tuple[dict, int]:
+                 server_wait_s: float = 0.0, pin: Optional[int] = None) -> tuple[dict, int]:
         """One logical request with retries. Returns (JSON object, index of the URL that answered).
 
         pin: only this URL (polling a job that lives there); otherwise round robin with failover.
@@ -188,8 +190,8 @@ class Client:
             now = time.monotonic()
             if ready[i] > now:
                 if ready[i] >= deadline:
-                    raise CudaperfTimeout(f"cudaperf: out of time ({self.timeout_s:g} s) on {method} {path}; last: {last}",
-                                          url=self.urls[i])
+                    raise CudaperfTimeout(f"cudaperf: out of time ({self.timeout_s:g} s) on {method} {path}; "
+                                          f"last: {last}", url=self.urls[i])
                 time.sleep(ready[i] - now)
             remaining = deadline - time.monotonic()
             if remaining <= 0:
@@ -219,7 +221,7 @@ class Client:
 
     # ------------------------------------------------------------------ API
 
-    def health(self) -> Dict[str, bool]:
+    def health(self) -> dict[str, bool]:
         """GET /healthz on every URL, once each, no retries: {url: True when it answers {"ok": true}}."""
         out = {}
         for url in self.urls:
@@ -253,8 +255,8 @@ class Client:
                                 server_wait_s=self.timeout_s)
         rewards = body.get("rewards")
         if not isinstance(rewards, list) or len(rewards) != len(query):
-            raise CudaperfError(f"cudaperf: /v1/openrlhf returned {len(rewards) if isinstance(rewards, list) else 'no'} "
-                                f"reward(s) for {len(query)} queries", body=body)
+            got = len(rewards) if isinstance(rewards, list) else "no"
+            raise CudaperfError(f"cudaperf: /v1/openrlhf returned {got} reward(s) for {len(query)} queries", body=body)
         return body
 
     def evaluate_one(self, task: str, source: str, **options: Any) -> dict:
@@ -264,7 +266,7 @@ class Client:
             req["options"] = options
         return self.evaluate([req])[0]
 
-    def evaluate(self, requests: Sequence[dict], wait_s: float = DEFAULT_WAIT_S) -> List[dict]:
+    def evaluate(self, requests: Sequence[dict], wait_s: float = DEFAULT_WAIT_S) -> list[dict]:
         """Evaluate a batch of {"task", "source", ["options"]} and return the final RESULTs in request order.
 
         Submits in POSTs of at most `max_batch` (the last one asks the service to wait up to
@@ -278,17 +280,18 @@ class Client:
         if not requests:
             return []
         deadline = time.monotonic() + self.timeout_s
-        results: List[Optional[dict]] = [None] * len(requests)
+        results: list[Optional[dict]] = [None] * len(requests)
         # index -> (job id, URL index) for the jobs still running
-        pending: Dict[int, Tuple[str, int]] = {}
+        pending: dict[int, tuple[str, int]] = {}
         self._submit(requests, range(len(requests)), wait_s, deadline, results, pending)
         resubmits = 0
         delay = _POLL_MIN_S
         while pending:
-            lost: List[int] = []
+            lost: list[int] = []
             for k, (jid, where) in list(pending.items()):
                 try:
-                    body, _ = self._request("GET", "/v1/jobs/" + urllib.parse.quote(jid, safe=""), deadline=deadline, pin=where)
+                    body, _ = self._request("GET", "/v1/jobs/" + urllib.parse.quote(jid, safe=""), deadline=deadline,
+                                            pin=where)
                 except CudaperfTimeout:
                     raise
                 except CudaperfError as e:
@@ -315,14 +318,15 @@ class Client:
                 delay = min(_POLL_MAX_S, delay * 1.5)
         return results  # type: ignore[return-value]
 
-    def _submit(self, requests: List[dict], indices: Sequence[int], wait_s: float, deadline: float,
-                results: List[Optional[dict]], pending: Dict[int, Tuple[str, int]]) -> None:
+    def _submit(self, requests: list[dict], indices: Sequence[int], wait_s: float, deadline: float,
+                results: list[Optional[dict]], pending: dict[int, tuple[str, int]]) -> None:
         indices = list(indices)
         chunks = [indices[s:s + self.max_batch] for s in range(0, len(indices), self.max_batch)]
         for c, chunk in enumerate(chunks):
             wait = wait_s if c == len(chunks) - 1 else 0.0
             wait = max(0.0, min(wait, deadline - time.monotonic() - 1.0))
-            body, where = self._request("POST", "/v1/evaluate", {"requests": [requests[k] for k in chunk], "wait_s": wait},
+            body, where = self._request("POST", "/v1/evaluate",
+                                        {"requests": [requests[k] for k in chunk], "wait_s": wait},
                                         deadline=deadline, server_wait_s=wait)
             jobs = body.get("jobs")
             if not isinstance(jobs, list) or len(jobs) != len(chunk):
@@ -335,7 +339,7 @@ class Client:
                     pending[k] = (job["id"], where)
 
     @staticmethod
-    def _take(job: Any, k: int, results: List[Optional[dict]]) -> bool:
+    def _take(job: Any, k: int, results: list[Optional[dict]]) -> bool:
         """Store the job's result when it is done; False while it is queued or running."""
         if not isinstance(job, dict) or job.get("state") != "done":
             return False
@@ -356,7 +360,7 @@ class AsyncClient:
         self._executor = ThreadPoolExecutor(max_workers=max_workers, thread_name_prefix="cudaperf")
 
     @property
-    def urls(self) -> List[str]:
+    def urls(self) -> list[str]:
         return self.client.urls
 
     async def run(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
@@ -364,7 +368,7 @@ class AsyncClient:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._executor, functools.partial(fn, *args, **kwargs))
 
-    async def evaluate(self, requests: Sequence[dict], wait_s: float = DEFAULT_WAIT_S) -> List[dict]:
+    async def evaluate(self, requests: Sequence[dict], wait_s: float = DEFAULT_WAIT_S) -> list[dict]:
         return await self.run(self.client.evaluate, requests, wait_s=wait_s)
 
     async def evaluate_one(self, task: str, source: str, **options: Any) -> dict:
@@ -373,7 +377,7 @@ class AsyncClient:
     async def job(self, id: str, url: Optional[str] = None) -> dict:
         return await self.run(self.client.job, id, url)
 
-    async def health(self) -> Dict[str, bool]:
+    async def health(self) -> dict[str, bool]:
         return await self.run(self.client.health)
 
     async def openrlhf(self, query: Sequence[str], prompts: Sequence[str], labels: Sequence[str]) -> dict:

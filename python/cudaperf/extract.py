@@ -10,13 +10,14 @@ Rules:
    many times. An unclosed block is not a block (a truncated answer has no candidate). A closing
    line may end with end-of-turn tokens (`<|im_end|>`, `<|endoftext|>`, `<|eot_id|>`, `<|end|>`,
    `</s>`): engines that decode with skip_special_tokens=False (OpenRLHF) leave them there.
-4. Blocks with only whitespace are skipped. The candidate is the last block whose tag (the info string's first word, case-insensitive) is
-   cuda, cu, cpp, c++ or c; else the last block of any tag; else None.
+4. Blocks with only whitespace are skipped. The candidate is the last block whose tag (the info string's first
+   word, case-insensitive) is cuda, cu, cpp, c++ or c; else the last block of any tag; else None.
 """
 from __future__ import annotations
 
 import re
-from typing import Any, Iterable, List, Optional, Tuple
+from collections.abc import Iterable
+from typing import Any, Optional
 
 __all__ = ["CODE_TAGS", "END_TOKENS", "extract_code", "fenced_blocks", "strip_prompt", "response_text"]
 
@@ -30,11 +31,11 @@ _TAG = re.compile(r"^\{?\.?(?P<tag>[A-Za-z0-9_+#.-]*)")
 _ANCHOR_CHARS = 200
 
 
-def fenced_blocks(text: str) -> List[Tuple[str, str]]:
+def fenced_blocks(text: str) -> list[tuple[str, str]]:
     """All closed fenced blocks as (tag, body), in order; tag is lower-case, '' when untagged."""
-    blocks: List[Tuple[str, str]] = []
-    opened: Optional[Tuple[str, str]] = None  # (fence, tag)
-    body: List[str] = []
+    blocks: list[tuple[str, str]] = []
+    opened: Optional[tuple[str, str]] = None  # (fence, tag)
+    body: list[str] = []
     for line in text.splitlines():
         if opened is None:
             m = _OPEN.match(line)

@@ -24,7 +24,8 @@ from __future__ import annotations
 
 import logging
 import os
-from typing import Any, Dict, List, Optional, Sequence
+from collections.abc import Sequence
+from typing import Any, Optional
 
 from cudaperf.extract import extract_code
 from cudaperf.scoring import get_client, missing_reward, score_candidates
@@ -44,8 +45,8 @@ def error_reward(value: Optional[float] = None) -> float:
     return float(env) if env else missing_reward()
 
 
-def _score_batch(queries: List[str], prompts: List[str], labels: List[str], url: Optional[str], mode: str,
-                 options: Optional[dict], lowest: Optional[float]) -> Dict[str, Any]:
+def _score_batch(queries: list[str], prompts: list[str], labels: list[str], url: Optional[str], mode: str,
+                 options: Optional[dict], lowest: Optional[float]) -> dict[str, Any]:
     if len(labels) != len(queries) or (prompts and len(prompts) != len(queries)):
         raise ValueError("cudaperf: queries, prompts and labels must have the same length")
     if mode == "server":
@@ -54,9 +55,10 @@ def _score_batch(queries: List[str], prompts: List[str], labels: List[str], url:
         return out
     if mode != "client":
         raise ValueError(f"cudaperf: unknown mode {mode!r} (client or server)")
-    items = [(label, extract_code(q, prompts[k] if prompts else None)) for k, (q, label) in enumerate(zip(queries, labels))]
+    items = [(label, extract_code(q, prompts[k] if prompts else None))
+             for k, (q, label) in enumerate(zip(queries, labels))]
     scores = score_candidates(get_client(url), items, options=options, lowest=lowest)
-    correct: List[float] = [1.0 if s.correct else 0.0 for s in scores]
+    correct: list[float] = [1.0 if s.correct else 0.0 for s in scores]
     extra_logs = {"correct": correct, **{name: [float(getattr(s, name)) for s in scores] for name in EXTRA_LOGS},
                   "error": [0.0] * len(scores)}
     return {"rewards": [s.reward for s in scores], "scores": correct, "extra_logs": extra_logs}
@@ -64,7 +66,7 @@ def _score_batch(queries: List[str], prompts: List[str], labels: List[str], url:
 
 def reward_func(queries: Sequence[str], prompts: Sequence[str], labels: Sequence[str], *, url: Optional[str] = None,
                 mode: Optional[str] = None, options: Optional[dict] = None, missing_reward: Optional[float] = None,
-                on_error: Optional[float] = None, **kwargs: Any) -> Dict[str, Any]:
+                on_error: Optional[float] = None, **kwargs: Any) -> dict[str, Any]:
     """OpenRLHF reward function file variant: {"rewards", "scores", "extra_logs"} for the batch; a failure
     is logged at ERROR and every sample gets `error_reward(on_error)` with extra_logs["error"] = 1.0."""
     queries = list(queries or [])

@@ -19,14 +19,16 @@ import os
 import re
 import threading
 import warnings
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Optional
 
-from cudaperf.client import AsyncClient, Client, CudaperfBadRequest, CudaperfError, DEFAULT_WAIT_S
+from cudaperf.client import DEFAULT_WAIT_S, AsyncClient, Client, CudaperfBadRequest, CudaperfError
 
 __all__ = [
     "DEFAULT_URL", "DEFAULT_MISSING_REWARD", "LOGGED_FIELDS", "NO_CODE_VERDICT", "REJECTED_VERDICT", "NO_CODE_FEEDBACK",
-    "Score", "Episode", "service_url", "missing_reward", "get_client", "get_async_client", "score_candidates", "aggregate",
+    "Score", "Episode", "service_url", "missing_reward", "get_client", "get_async_client", "score_candidates",
+    "aggregate",
 ]
 
 DEFAULT_URL = "http://127.0.0.1:8080"
@@ -51,7 +53,7 @@ def missing_reward(value: Optional[float] = None) -> float:
     return float(os.environ.get("CUDAPERF_MISSING_REWARD", DEFAULT_MISSING_REWARD))
 
 
-_clients: Dict[Tuple[str, str, float], Any] = {}
+_clients: dict[tuple[str, str, float], Any] = {}
 _clients_lock = threading.Lock()
 
 
@@ -102,7 +104,7 @@ class Score:
     def correct(self) -> bool:
         return self.verdict == "ok"
 
-    def logged(self) -> Dict[str, Any]:
+    def logged(self) -> dict[str, Any]:
         """{"score", "verdict", "speedup", "gate", "speed", "structure", "rank", "final"}: numbers but the verdict."""
         return {"score": self.reward, **{k: getattr(self, k) for k in LOGGED_FIELDS}}
 
@@ -112,13 +114,14 @@ class Score:
         return f"Verdict: {self.verdict}. {self.message}".strip()
 
     @classmethod
-    def from_result(cls, result: dict) -> "Score":
+    def from_result(cls, result: dict) -> Score:
         r = result.get("reward")
         verdict = str(result.get("verdict", ""))
         message = str(result.get("message") or result.get("verdict_message") or "")
         total = _number(r.get("total"), math.nan) if isinstance(r, dict) else math.nan
         if math.isnan(total):
             raise CudaperfError(f"cudaperf: a result without a reward (verdict {verdict!r}: {message})", body=result)
+        assert isinstance(r, dict)  # a total was read from it
         final = bool(result.get("final", True))
         if not final:  # shown once per process by the default warnings filter
             warnings.warn("cudaperf: a result is not final (the service skipped the GPU stages): its reward is not "
@@ -129,17 +132,17 @@ class Score:
                    feedback=str(result.get("feedback") or ""), result=result)
 
     @classmethod
-    def missing(cls, reward: float) -> "Score":
+    def missing(cls, reward: float) -> Score:
         return cls(reward=reward, verdict=NO_CODE_VERDICT, gate=reward, message="no code block in the response",
                    feedback=NO_CODE_FEEDBACK)
 
     @classmethod
-    def rejected(cls, reward: float, message: str) -> "Score":
+    def rejected(cls, reward: float, message: str) -> Score:
         return cls(reward=reward, verdict=REJECTED_VERDICT, gate=reward, message=message,
                    feedback=f"The service refused the candidate: {message}")
 
 
-def _evaluate_resilient(client: Client, requests: List[dict], lowest: float, wait_s: float) -> List[Score]:
+def _evaluate_resilient(client: Client, requests: list[dict], lowest: float, wait_s: float) -> list[Score]:
     """Evaluate; when the service refuses the batch (400), find the refused request by halving: an
     oversized source scores `lowest`, any other refusal (unknown task, ...) is raised."""
     try:
@@ -154,13 +157,13 @@ def _evaluate_resilient(client: Client, requests: List[dict], lowest: float, wai
                 + _evaluate_resilient(client, requests[half:], lowest, wait_s))
 
 
-def score_candidates(client: Client, items: Sequence[Tuple[Optional[str], Optional[str]]], *,
+def score_candidates(client: Client, items: Sequence[tuple[Optional[str], Optional[str]]], *,
                      options: Optional[dict] = None, lowest: Optional[float] = None,
-                     wait_s: float = DEFAULT_WAIT_S) -> List[Score]:
+                     wait_s: float = DEFAULT_WAIT_S) -> list[Score]:
     """Score (task, source) pairs in one evaluate call; a None source (no code block) gets the
     lowest reward without calling the service. Blocking; see AsyncClient.run for coroutines."""
     low = missing_reward(lowest)
-    out: List[Optional[Score]] = [None] * len(items)
+    out: list[Optional[Score]] = [None] * len(items)
     requests, where = [], []
     for k, (task, source) in enumerate(items):
         if source is None:
@@ -211,11 +214,11 @@ class Episode:
         self.max_turns = int(max_turns or 0)
         self.stop_speedup = None if stop_speedup is None else float(stop_speedup)
         self.aggregation, self.discount = aggregation, discount
-        self.scores: List[Score] = []
+        self.scores: list[Score] = []
         self.done = False
 
     @property
-    def rewards(self) -> List[float]:
+    def rewards(self) -> list[float]:
         return [s.reward for s in self.scores]
 
     def record(self, score: Score) -> bool:

@@ -118,7 +118,8 @@ def blank_comments_and_literals(text):
             j = text.find("*/", i + 2)
             i = n if j < 0 else j + 2
             out.append(" ")
-        elif c == "R" and i + 1 < n and text[i + 1] == '"' and (i == 0 or not (text[i - 1].isalnum() or text[i - 1] == "_")):
+        elif c == "R" and i + 1 < n and text[i + 1] == '"' and \
+                (i == 0 or not (text[i - 1].isalnum() or text[i - 1] == "_")):
             m = re.match(r'R"([^()\\ ]{0,16})\(', text[i:])
             if not m:
                 out.append(c)
@@ -213,7 +214,8 @@ SOURCE_RULES = [
      r"\bcuCtx\w*|\bcuMem\w*|\bcudaProfiler\w*|\bcudaGetSymbolAddress\b", "device_state",
      "changes device-wide state or memory outside the stream (limits, persisting L2, allocations, device sync)"),
     (r"\bcublas\w*|\bcudnn\w*|\bcufft\w*|\bcusparse\w*|\bcusolver\w*|\bcurand\w*|\bnvrtc\w*|\bcutlass\b|\bcute::|"
-     r"\bthrust::|\bcub::|\bnccl\w*|\bnvml\w*|\bcupti\w*", "library_call", "calls a library instead of its own kernels"),
+     r"\bthrust::|\bcub::|\bnccl\w*|\bnvml\w*|\bcupti\w*", "library_call",
+     "calls a library instead of its own kernels"),
     (r"(?<![\w.>:])(?:asm|__asm__|__asm)\b", "inline_asm", "has inline assembly (host or device)"),
     (r"##|\\[uU][0-9A-Fa-f]{4}|\?\?/", "preprocessor_trick",
      "pastes tokens (##) or spells an identifier with universal character names or trigraphs"),
@@ -222,7 +224,8 @@ SOURCE_RULES = [
     (r"\bnamespace\s+\w+\s*=\s*(?:::\s*)?(?:at|torch|c10|pybind11|py)\b|\busing\s+namespace\s+(?:::\s*)?"
      r"(?:at|torch|c10|pybind11|py)\b|\busing\s+(?:::\s*)?(?:at|torch|c10|pybind11)\s*::",
      "namespace_alias", "aliases or imports a torch namespace (at, torch, c10)"),
-    (r"^[ \t]*#[ \t]*define\b[^\n]*\b(?:at|torch|c10|py|pybind11)\b", "namespace_alias", "a macro names a torch namespace"),
+    (r"^[ \t]*#[ \t]*define\b[^\n]*\b(?:at|torch|c10|py|pybind11)\b", "namespace_alias",
+     "a macro names a torch namespace"),
     (r"\bextern\s*\"\"", "native_access", "declares functions with C linkage (extern \"C\")"),
 ]
 _SOURCE_RULES = [(re.compile(p, re.M), rule, msg) for p, rule, msg in SOURCE_RULES]
@@ -242,10 +245,12 @@ def check_sources(cuda_sources, cpp_sources):
         inc = m.group(1)
         im = re.fullmatch(r"<([^<>\s]+)>", inc)
         if not im:
-            out.append(("include_rule", f"includes a file by path or macro: '#include {inc}' (only listed <system> headers)"))
+            out.append(("include_rule",
+                        f"includes a file by path or macro: '#include {inc}' (only listed <system> headers)"))
         elif not INCLUDE_OK.fullmatch(im.group(1)):
-            rule = "library_call" if re.match(r"(?:thrust|cub|cutlass|cute|cublas|cudnn|cufft|cusparse|cusolver|curand)",
-                                              im.group(1)) else "include_rule"
+            rule = ("library_call"
+                    if re.match(r"(?:thrust|cub|cutlass|cute|cublas|cudnn|cufft|cusparse|cusolver|curand)", im.group(1))
+                    else "include_rule")
             out.append((rule, f"includes <{im.group(1)}>, which is not on the header allowlist"))
     code = code_view(raw)
     code = BINDINGS.sub(" ", code)  # the one permitted hand-written binding form

@@ -113,7 +113,8 @@ def small_config(path, torch):
         why.append(f"{label}: {problem}")
         if problem.startswith(("missing module", "needs network")):
             break
-    if ran and len({n for _, _, n in ran}) == 1:  # the output count does not follow the sizes (a loss): the least scaled
+    # the output count does not follow the sizes (a loss): the least scaled
+    if ran and len({n for _, _, n in ran}) == 1:
         label, cfg, n = ran[-1]
         return {"small": cfg, "checked": True, "note": f"{label}; ran on the CPU ({n} output element(s) at any size)"}
     if ran:  # the largest output among the sizes that ran

@@ -45,7 +45,8 @@ class Launcher:
         self.events = None
         if device == "cuda":
             dev = torch.cuda.current_device()
-            self.events = {n: torch.cuda.Event.from_ipc_handle(dev, bytes.fromhex(h)) for n, h in desc["events"].items()}
+            self.events = {n: torch.cuda.Event.from_ipc_handle(dev, bytes.fromhex(h))
+                           for n, h in desc["events"].items()}
         self.model = None
 
     def reply(self, obj):
@@ -53,7 +54,7 @@ class Launcher:
 
     def serve(self, model_new, loader_sources, own_required, test_mode):
         """The command loop, after the lock-down and the candidate's import."""
-        torch, w = self.torch, self.w
+        w = self.w
         own_names = w.torch_static.kernel_names(loader_sources)
         for line in self.cmd_file:
             try:
@@ -72,7 +73,7 @@ class Launcher:
         """strict: ModelNew(*init) with the reference's weights (load_state_dict, strict=True), eval();
         kernelbench: as KernelBench builds it, ModelNew(*init) under the reference's construction seed,
         training mode, no weights copied (parameters may have other names)."""
-        torch, w = self.torch, self.w
+        torch = self.torch
         if mode == "kernelbench":
             return self._build_kernelbench(model_new, name, init_seed)
         c = self.configs.get(name)
@@ -91,8 +92,8 @@ class Launcher:
             self.model = m.to(self.device).eval()
         except Exception as ex:
             return {"ok": False, "status": "runtime_error",
-                    "message": f"ModelNew(*get_init_inputs()) with the reference weights (load_state_dict, strict=True) "
-                               f"failed: {type(ex).__name__}: {str(ex)[:800]}"}
+                    "message": f"ModelNew(*get_init_inputs()) with the reference weights (load_state_dict, "
+                               f"strict=True) failed: {type(ex).__name__}: {str(ex)[:800]}"}
         return {"ok": True}
 
     def _build_kernelbench(self, model_new, name, init_seed):

@@ -474,7 +474,6 @@ class Measurer:
         return usable
 
     def _config(self, k, chan, cfg):
-        torch, w = self.torch, self.w
         name = cfg["name"]
         meta = self.metas[name]
         # kernelbench: ModelNew(*init) built under the reference's construction seed (derived from the
@@ -501,7 +500,6 @@ class Measurer:
             "a write outside the output (the guard regions around the shared buffers changed)"
 
     def _small(self, chan, name, meta, rtol, atol):
-        torch = self.torch
         sets, want = self.pristine[name], self.expected[name]
         first = None
         for t in range(len(sets)):
@@ -520,8 +518,9 @@ class Measurer:
                 for i, (a, b) in enumerate(zip(first, again)):
                     if self.plan.get("deterministic"):
                         if not self.w.same(a, b):
-                            return {"status": "nondeterministic", "message": "two runs on the same inputs differ bitwise "
-                                    f"(the task declares deterministic = true): {self.w.compare(a, b, 0, 0, f'output {i}')}"}
+                            why = self.w.compare(a, b, 0, 0, f"output {i}")
+                            return {"status": "nondeterministic", "message": "two runs on the same inputs differ "
+                                    f"bitwise (the task declares deterministic = true): {why}"}
                     elif m := self.w.compare(a, b, 2 * rtol, 2 * atol, f"output {i}"):
                         return {"status": "nondeterministic", "message": f"two runs on the same inputs differ: {m}"}
         return {"status": "ok", "message": f"{len(sets)} call(s) match the reference", "calls": len(sets) + 1}
@@ -576,7 +575,8 @@ class Measurer:
                 return ms
         t = self.plan.get("timing", {})
         t0 = time.monotonic()
-        stats = torch_timing.measure(sample, min_samples=t.get("min_samples", 10), max_samples=t.get("max_samples", 1000),
+        stats = torch_timing.measure(sample, min_samples=t.get("min_samples", 10),
+                                     max_samples=t.get("max_samples", 1000),
                                      target_rel_stdev=t.get("target_rel_stdev", 0.005), budget_s=t.get("budget_s", 2.0))
         for check, profile in sched.extra():
             one(check, profile, timed=False)
@@ -599,8 +599,8 @@ class Measurer:
             for j, (e, x) in enumerate(zip(want, got)):
                 m = self.w.compare(e, x, rtol, atol * self._scale(name, j, e), f"output {j}")
                 if m:
-                    res.update(status="wrong_answer", message=f"timed call {i} (one of {len(kept)} checked after the fact, "
-                                                              f"fresh inputs): {m}")
+                    res.update(status="wrong_answer",
+                               message=f"timed call {i} (one of {len(kept)} checked after the fact, fresh inputs): {m}")
                     return res
         del model
         floor = floor_ms(meta.get("input_bytes", 0), meta.get("output_bytes", 0), meta.get("flops", 0))

@@ -36,8 +36,9 @@ IMPORT_RULES = {
     "io": "file_access", "glob": "file_access",
 }
 FORBIDDEN_BUILTINS = {"eval", "exec", "compile", "__import__", "globals", "locals", "vars", "getattr", "setattr",
-                      "delattr", "open", "breakpoint", "input", "exit", "quit", "__builtins__", "__loader__", "__spec__",
-                      "type", "dir", "help", "memoryview", "__build_class__", "copyright", "credits", "license"}
+                      "delattr", "open", "breakpoint", "input", "exit", "quit", "__builtins__", "__loader__",
+                      "__spec__", "type", "dir", "help", "memoryview", "__build_class__", "copyright", "credits",
+                      "license"}
 FRAME_ATTRS = {"f_back", "f_globals", "f_locals", "f_builtins", "f_code", "f_trace", "gi_frame", "gi_code", "tb_frame",
                "cr_frame", "cr_code", "ag_frame", "ag_code", "tb_next", "co_code", "co_consts", "co_names"}
 # Default-deny over module objects: a module may only be the base of an attribute chain that ends on
@@ -227,9 +228,10 @@ def module_path_problem(path):
         if x == "functional":
             return "" if len(rest) == 3 and rest[2] in TORCH_COMPUTE else why
         if x == "init":
-            return "" if len(rest) == 3 and (re.fullmatch(r"[a-z][a-z0-9_]*_", rest[2]) or rest[2] == "calculate_gain") \
-                else why
-        if x in NN_CONTAINERS or (re.fullmatch(r"[A-Z][A-Za-z0-9]*", x) and not x.startswith(("Lazy", "Uninitialized"))):
+            return "" if len(rest) == 3 and (re.fullmatch(r"[a-z][a-z0-9_]*_", rest[2]) or
+                                             rest[2] == "calculate_gain") else why
+        if x in NN_CONTAINERS or (re.fullmatch(r"[A-Z][A-Za-z0-9]*", x) and
+                                  not x.startswith(("Lazy", "Uninitialized"))):
             return "" if all(not p.startswith("_") for p in rest[2:]) else why
         return why
     if head == "cuda":
@@ -335,8 +337,9 @@ class CandidateChecker(ast.NodeVisitor):
                 n = len(self.findings)
                 self.check_dotted(node, a.name)
                 if len(self.findings) == n:
-                    self.add("module_attribute", node, f"imports '{a.name}' (only torch, torch.nn, torch.nn.functional, "
-                                                       f"torch.cuda, torch.utils.cpp_extension, math, typing, os)")
+                    self.add("module_attribute", node, f"imports '{a.name}' (only torch, torch.nn, "
+                                                       f"torch.nn.functional, torch.cuda, torch.utils.cpp_extension, "
+                                                       f"math, typing, os)")
             if a.asname:
                 self.aliases[a.asname] = a.name
             else:
@@ -345,7 +348,8 @@ class CandidateChecker(ast.NodeVisitor):
     def visit_ImportFrom(self, node):
         mod = "." * node.level + (node.module or "")
         if node.level:
-            self.add("forbidden_import", node, f"relative import 'from {mod} import ...' (only torch, math, typing, os)")
+            self.add("forbidden_import", node,
+                     f"relative import 'from {mod} import ...' (only torch, math, typing, os)")
             return
         for a in node.names:
             full = f"{mod}.{a.name}"
@@ -755,8 +759,8 @@ def check_impl(path, strategy):
     problems = []
     try:
         text = open(path, encoding="utf-8").read()
-    except OSError as e:
-        return [f"{path}: cannot read: {e}"]
+    except OSError as ex:
+        return [f"{path}: cannot read: {ex}"]
     first = text.split("\n", 1)[0]
     m = re.match(r"#\s*strategy:\s*(\S+)", first)
     if not m:

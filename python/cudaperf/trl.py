@@ -20,7 +20,8 @@ from __future__ import annotations
 import json
 import os
 import threading
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
+from collections.abc import Sequence
+from typing import Any, Callable, Optional, Union
 
 from cudaperf.extract import extract_code, fenced_blocks, response_text
 from cudaperf.scoring import Episode, get_client, missing_reward, score_candidates
@@ -33,7 +34,7 @@ TOOL_HINT = ("\n\nSubmit each complete .cu file with the `evaluate_kernel` tool;
 
 
 def score_completions(completions: Sequence[Any], task_id: Union[str, Sequence[str]], *, url: Optional[str] = None,
-                      options: Optional[dict] = None, missing_reward: Optional[float] = None) -> List[float]:
+                      options: Optional[dict] = None, missing_reward: Optional[float] = None) -> list[float]:
     """Rewards of `completions` (strings or conversations) on their tasks, in one service call."""
     tasks = [task_id] * len(completions) if isinstance(task_id, str) else list(task_id)
     if len(tasks) != len(completions):
@@ -43,17 +44,17 @@ def score_completions(completions: Sequence[Any], task_id: Union[str, Sequence[s
 
 
 def reward_func(prompts: Sequence[Any], completions: Sequence[Any], task_id: Union[str, Sequence[str]],
-                **kwargs: Any) -> List[float]:
+                **kwargs: Any) -> list[float]:
     """GRPOTrainer reward function: the cudaperf reward of each completion (service: CUDAPERF_URL)."""
     return score_completions(completions, task_id)
 
 
 def make_reward_func(url: Optional[str] = None, *, options: Optional[dict] = None,
-                     missing_reward: Optional[float] = None, name: str = "cudaperf") -> Callable[..., List[float]]:
+                     missing_reward: Optional[float] = None, name: str = "cudaperf") -> Callable[..., list[float]]:
     """`reward_func` bound to a service URL and request options; TRL logs it as rewards/<name>."""
 
     def bound(prompts: Sequence[Any], completions: Sequence[Any], task_id: Union[str, Sequence[str]],
-              **kwargs: Any) -> List[float]:
+              **kwargs: Any) -> list[float]:
         return score_completions(completions, task_id, url=url, options=options, missing_reward=missing_reward)
 
     bound.__name__ = bound.__qualname__ = name
@@ -68,9 +69,9 @@ def _prompt_text(prompt: Any) -> str:
     return response_text([dict(users[-1], role="assistant")]) if users else ""
 
 
-def load_prompts(path: str) -> Dict[str, str]:
+def load_prompts(path: str) -> dict[str, str]:
     """task id -> prompt text from a `cudaperf export` file (jsonl, trl or verl layout)."""
-    out: Dict[str, str] = {}
+    out: dict[str, str] = {}
     with open(path, encoding="utf-8") as f:
         for line in f:
             if not line.strip():
@@ -111,7 +112,7 @@ class CudaperfEnv:
 
     def __init__(self, url: Optional[str] = None, *, max_turns: int = 4, stop_speedup: Optional[float] = None,
                  options: Optional[dict] = None, missing_reward: Optional[float] = None,
-                 prompts: Optional[Dict[str, Any]] = None, aggregation: Optional[str] = None,
+                 prompts: Optional[dict[str, Any]] = None, aggregation: Optional[str] = None,
                  discount: Optional[float] = None, hint: Optional[str] = TOOL_HINT, turn_log: Optional[str] = None):
         self.url, self.options, self.missing_reward = url, options, missing_reward
         self.max_turns, self.stop_speedup = max_turns, stop_speedup
@@ -131,7 +132,7 @@ class CudaperfEnv:
                                aggregation=self.aggregation, discount=self.discount)
         return self.hint
 
-    def _evaluate(self, source: Optional[str]) -> Tuple[str, float, bool]:
+    def _evaluate(self, source: Optional[str]) -> tuple[str, float, bool]:
         if self.episode is None:
             raise RuntimeError("cudaperf: call reset(task_id=...) before evaluating")
         if self.episode.done:

@@ -23,12 +23,13 @@ registry does that inside verl). Wiring: python/README.md, config/verl/.
 from __future__ import annotations
 
 import os
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from collections.abc import Sequence
+from typing import Any, Optional
 
 from cudaperf.extract import extract_code, fenced_blocks, response_text
 from cudaperf.scoring import Score, aggregate, get_async_client, get_client, missing_reward, score_candidates
 
-__all__ = ["compute_score", "compute_score_async", "CudaperfTool", "TURNS_KEY", "TOOL_NAME"]
+__all__ = ["compute_score", "compute_score_async", "CudaperfTool", "TURNS_KEY", "TOOL_NAME"]  # noqa: F822 (__getattr__)
 
 TURNS_KEY = "cudaperf_turns"  # agent_data.extra_fields[TURNS_KEY]: the logged score of each evaluated tool call
 TOOL_NAME = "evaluate_kernel"
@@ -46,16 +47,16 @@ def _task_of(ground_truth: Any, extra_info: Any) -> str:
                      "does) or extra_info.task_id")
 
 
-def _turns_of(extra_info: Any) -> List[dict]:
+def _turns_of(extra_info: Any) -> list[dict]:
     turns = extra_info.get(TURNS_KEY) if isinstance(extra_info, dict) else None
     return [t for t in (list(turns) if turns is not None else []) if isinstance(t, dict)]  # may be a numpy array
 
 
-def _trajectory(rows: Sequence[Tuple[str, Any, Any]], trajectory: Optional[str], discount: Optional[float],
-                multi_turn: bool, lowest: Optional[float]) -> List[Optional[Score]]:
+def _trajectory(rows: Sequence[tuple[str, Any, Any]], trajectory: Optional[str], discount: Optional[float],
+                multi_turn: bool, lowest: Optional[float]) -> list[Optional[Score]]:
     """Rows whose tool calls were scored turn by turn get their trajectory reward; the others None."""
     how = (trajectory or os.environ.get("CUDAPERF_TRAJECTORY") or "best").lower()
-    out: List[Optional[Score]] = []
+    out: list[Optional[Score]] = []
     for _, _, extra_info in rows:
         turns = _turns_of(extra_info)
         if how == "none" or (not turns and not multi_turn):
@@ -74,9 +75,9 @@ def _trajectory(rows: Sequence[Tuple[str, Any, Any]], trajectory: Optional[str],
     return out
 
 
-def _score_rows(rows: Sequence[Tuple[str, Any, Any]], url: Optional[str] = None, options: Optional[dict] = None,
+def _score_rows(rows: Sequence[tuple[str, Any, Any]], url: Optional[str] = None, options: Optional[dict] = None,
                 missing_reward: Optional[float] = None, trajectory: Optional[str] = None,
-                discount: Optional[float] = None, multi_turn: bool = False) -> List[Dict[str, Any]]:
+                discount: Optional[float] = None, multi_turn: bool = False) -> list[dict[str, Any]]:
     """(solution_str, ground_truth, extra_info) rows -> verl score dicts, one service call in all."""
     scores = _trajectory(rows, trajectory, discount, multi_turn, missing_reward)
     todo = [k for k, s in enumerate(scores) if s is None]
@@ -90,17 +91,19 @@ def _score_rows(rows: Sequence[Tuple[str, Any, Any]], url: Optional[str] = None,
 def compute_score(data_source: str, solution_str: str, ground_truth: Any, extra_info: Optional[dict] = None, *,
                   url: Optional[str] = None, options: Optional[dict] = None, missing_reward: Optional[float] = None,
                   trajectory: Optional[str] = None, discount: Optional[float] = None, multi_turn: bool = False,
-                  **kwargs: Any) -> Dict[str, Any]:
+                  **kwargs: Any) -> dict[str, Any]:
     """verl custom reward function: {"score": reward total, "verdict", "speedup", "gate", "speed",
     "structure", "rank", "final"}. A response without a code block scores CUDAPERF_MISSING_REWARD."""
     return _score_rows([(solution_str, ground_truth, extra_info)], url, options, missing_reward, trajectory, discount,
                        bool(multi_turn))[0]
 
 
-async def compute_score_async(data_source: str, solution_str: str, ground_truth: Any, extra_info: Optional[dict] = None, *,
+async def compute_score_async(data_source: str, solution_str: str, ground_truth: Any,
+                              extra_info: Optional[dict] = None, *,
                               url: Optional[str] = None, options: Optional[dict] = None,
                               missing_reward: Optional[float] = None, trajectory: Optional[str] = None,
-                              discount: Optional[float] = None, multi_turn: bool = False, **kwargs: Any) -> Dict[str, Any]:
+                              discount: Optional[float] = None, multi_turn: bool = False,
+                              **kwargs: Any) -> dict[str, Any]:
     """`compute_score` as a coroutine (verl's reward loop awaits it; many run at once)."""
     rows = [(solution_str, ground_truth, extra_info)]
     out = await get_async_client(url).run(_score_rows, rows, url, options, missing_reward, trajectory, discount,
@@ -142,18 +145,20 @@ def _make_tool_class() -> type:
             if tool_schema is None:
                 tool_schema = OpenAIFunctionToolSchema.model_validate(TOOL_SCHEMA)
             super().__init__(config or {}, tool_schema)
-            self._tasks: Dict[str, str] = {}
+            self._tasks: dict[str, str] = {}
 
-        async def create(self, instance_id: Optional[str] = None, **kwargs: Any) -> Tuple[str, Any]:
+        async def create(self, instance_id: Optional[str] = None, **kwargs: Any) -> tuple[str, Any]:
             instance_id, response = await super().create(instance_id)
             create_kwargs = kwargs.get("create_kwargs") or {}
             task = create_kwargs.get("task_id") or create_kwargs.get("ground_truth")
             if not isinstance(task, str) or not task:
-                raise ValueError("cudaperf: the tool needs extra_info.tools_kwargs.evaluate_kernel.create_kwargs.task_id")
+                raise ValueError("cudaperf: the tool needs "
+                                 "extra_info.tools_kwargs.evaluate_kernel.create_kwargs.task_id")
             self._tasks[instance_id] = task
             return instance_id, response
 
-        async def execute(self, instance_id: str, parameters: Dict[str, Any], **kwargs: Any) -> Tuple[Any, Optional[float], dict]:
+        async def execute(self, instance_id: str, parameters: dict[str, Any],
+                          **kwargs: Any) -> tuple[Any, Optional[float], dict]:
             agent_data = kwargs.get("agent_data")
             extra = getattr(agent_data, "extra_fields", None)
             turns = extra.setdefault(TURNS_KEY, []) if isinstance(extra, dict) else []
@@ -161,7 +166,8 @@ def _make_tool_class() -> type:
             if limit and len(turns) >= limit:
                 return ToolResponse(text=f"No more evaluations: {limit} were used. Stop here."), None, {}
             text = parameters.get("source") if isinstance(parameters, dict) else None
-            source = (extract_code(text) if fenced_blocks(text) else text) if isinstance(text, str) and text.strip() else None
+            source = ((extract_code(text) if fenced_blocks(text) else text) if isinstance(text, str) and text.strip()
+                      else None)
             client = get_async_client(self.config.get("url"))
             score = (await client.run(score_candidates, client.client, [(self._tasks[instance_id], source)],
                                       options=self.config.get("options"),
