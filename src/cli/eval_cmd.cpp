@@ -9,7 +9,8 @@
 #include "cudaperf/compile/compile.hpp"
 #include "cudaperf/timing/peaks.hpp"
 #include "cudaperf/verify/evaluate.hpp"
-#include "cudaperf/verify/torch_check.hpp"
+#include "cudaperf/torch2cuda/evaluate.hpp"
+#include "cudaperf/torch2cuda/runtime.hpp"
 
 namespace cudaperf::cli {
 
@@ -110,12 +111,12 @@ int eval_torch(const fs::path& root, const std::string& task_id, const std::vect
     for (const auto& d : t.errors()) fmt::print(stderr, "{}\n", d.to_string());
     return kExitUsage;
   }
-  verify::TorchEvalOptions o;
+  torch2cuda::TorchEvalOptions o;
   o.run_gpu = !no_gpu;
   o.timing.budget_s = g_time_budget_s;
   o.mode = g_torch_mode;
   std::vector<fs::path> paths(candidates.begin(), candidates.end());
-  auto reps = verify::evaluate_torch_candidates(t.value(), paths, o);
+  auto reps = torch2cuda::evaluate_torch_candidates(t.value(), paths, o);
   if (reps.size() > 1) {  // one run: shared reference, inputs and baselines; a JSON array or a table
     int code = kExitOk;
     nlohmann::json arr = nlohmann::json::array();
@@ -219,7 +220,7 @@ void add_eval_command(CLI::App& app) {
   ev->add_flag("--json", json, "print the report as JSON");
   ev->add_flag("--no-gpu", no_gpu, "CPU-side checks only (build, resources, link allowlist)");
   ev->add_option("--mode", g_torch_mode, "torch2cuda: evaluation mode, strict (default) or kernelbench (docs/torch2cuda.md)")
-      ->check(CLI::IsMember({"strict", "kernelbench"}));
+      ->check(CLI::IsMember(torch2cuda::kTorchModes));
   static bool c_baseline = false;
   ev->add_option("--time-budget", g_time_budget_s, "seconds of sampling per perf config (default 2)")->check(CLI::Range(0.01, 3600.0));
   ev->add_flag("--c-baseline", c_baseline, "also time the C reference at -O3 on one core (speedup vs C)");

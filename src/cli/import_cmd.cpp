@@ -17,7 +17,7 @@
 #include "cli/commands.hpp"
 #include "cudaperf/sandbox/process.hpp"
 #include "cudaperf/task/task.hpp"
-#include "cudaperf/verify/torch_check.hpp"
+#include "cudaperf/torch2cuda/runtime.hpp"
 
 namespace cudaperf::cli {
 
@@ -87,10 +87,10 @@ std::pair<fs::path, fs::path> destination(const fs::path& out, const std::string
 }
 
 // The small config of each file (torch_import.py, one Python run for all of them): file -> its JSON.
-std::map<std::string, json> small_configs(const std::vector<fs::path>& files, const verify::TorchRuntime& rt) {
+std::map<std::string, json> small_configs(const std::vector<fs::path>& files, const torch2cuda::TorchRuntime& rt) {
   std::map<std::string, json> out;
   std::string why;
-  std::string py = verify::torch_importable(rt, why) ? rt.python : "python3";  // without torch: derived, unchecked
+  std::string py = torch2cuda::torch_importable(rt, why) ? rt.python : "python3";  // without torch: derived, unchecked
   std::vector<std::string> argv{py, "-c",
                                 "import sys; sys.path.insert(0, sys.argv[1]); from cudaperf import torch_import; "
                                 "import os; sys.stdout.flush(); os._exit(torch_import.main(['torch_import', 'small'] + sys.argv[2:]))",
@@ -126,7 +126,7 @@ int import_kernelbench(const fs::path& in, const fs::path& out, const std::strin
   }
   auto [dest, dataset] = destination(out, category_opt);
   std::string category = dest.filename().string();
-  auto rt = verify::torch_runtime();
+  auto rt = torch2cuda::torch_runtime();
   auto smalls = small_configs(files, rt);
   int imported = 0, skipped = 0, failed = 0;
   for (const auto& f : files) {

@@ -22,7 +22,10 @@
 #include "cudaperf/util/parallel.hpp"
 #include "cudaperf/verify/dataset_check.hpp"
 #include "cudaperf/verify/gpu_check.hpp"
-#include "cudaperf/verify/torch_check.hpp"
+#include "cudaperf/torch2cuda/evaluate.hpp"
+#include "cudaperf/torch2cuda/prepare.hpp"
+#include "cudaperf/torch2cuda/runtime.hpp"
+#include "cudaperf/torch2cuda/validate.hpp"
 
 namespace cudaperf::cli {
 
@@ -188,11 +191,11 @@ int validate(const fs::path& root, bool compile, unsigned jobs, const std::strin
   o.reference_timeout_s = ref_timeout;
   o.progress = [](const std::string& s) { fmt::print(stderr, "{}\n", s); };
   auto check = verify::check_tasks(root, o);
-  verify::TorchCheckOptions to;
+  torch2cuda::TorchCheckOptions to;
   to.battery = compile;
   to.jobs = jobs;
   to.mode = g_torch_mode;
-  auto torch = verify::check_torch_tasks(root, to);
+  auto torch = torch2cuda::check_torch_tasks(root, to);
   if (check.tasks.empty() && !torch.empty()) check.problems.clear();  // a folder of torch2cuda tasks only
 
   size_t failed = 0, impls = 0, configs = 0, coop = 0, min_impls = SIZE_MAX, min_configs = SIZE_MAX;
@@ -381,7 +384,7 @@ bool build_failed(const nlohmann::json& b) { return b.is_object() && b.value("ve
 int prebuild_torch(const fs::path& root, unsigned jobs, const std::string& json_path) {
   auto cands = torch_impl_paths(load_torch_tasks(root));
   auto t0 = std::chrono::steady_clock::now();
-  auto builds = verify::prebuild_torch_candidates(cands, jobs);
+  auto builds = torch2cuda::prebuild_torch_candidates(cands, jobs);
   int failed = 0;
   nlohmann::json out = nlohmann::json::array();
   for (size_t i = 0; i < cands.size(); ++i) {
@@ -406,7 +409,7 @@ int prebuild_torch(const fs::path& root, unsigned jobs, const std::string& json_
 int prewarm_torch(const fs::path& root, unsigned jobs) {
   auto ts = load_torch_tasks(root);
   auto t0 = std::chrono::steady_clock::now();
-  auto warmed = verify::prewarm_torch_baselines(ts, jobs ? jobs : 8, 900, g_torch_mode);
+  auto warmed = torch2cuda::prewarm_torch_baselines(ts, jobs ? jobs : 8, 900, g_torch_mode);
   int bad = 0;
   for (size_t i = 0; i < ts.size(); ++i) {
     if (!warmed[i].is_object()) warmed[i] = {{"seconds", 0.0}};
@@ -425,7 +428,7 @@ int check_gpu(const fs::path& root, bool perf, unsigned jobs, const std::string&
   std::string gpu = verify::describe_gpu(have_gpu);
   fmt::print("device: {}\n", gpu);
   // Tests only: the torch worker's test mode runs torch2cuda tasks on the CPU (no C-to-CUDA task runs).
-  bool torch_cpu_test = !have_gpu && verify::torch_runtime().test_mode;
+  bool torch_cpu_test = !have_gpu && torch2cuda::torch_runtime().test_mode;
   if (!have_gpu && !torch_cpu_test) {
     fmt::print("GPU stages skipped: {} (nothing was measured; exit code 3)\n", gpu);
     return 3;
@@ -571,10 +574,10 @@ int check_gpu(const fs::path& root, bool perf, unsigned jobs, const std::string&
     if (g_torch_warm)
       warm_thread = std::thread([&] {
         auto w0 = std::chrono::steady_clock::now();
-        warmed = verify::prewarm_torch_baselines(torch_tasks, std::min(jobs ? jobs : 8u, 8u), 900, g_torch_mode);
+        warmed = torch2cuda::prewarm_torch_baselines(torch_tasks, std::min(jobs ? jobs : 8u, 8u), 900, g_torch_mode);
         warm_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count();
       });
-    auto builds = verify::prebuild_torch_candidates(cands, jobs);
+    auto builds = torch2cuda::prebuild_torch_candidates(cands, jobs);
     int cold = 0, failed = 0, full_header = 0;  // full_header: the cut-down torch/extension.h was not enough
     for (const auto& b : builds) {
       if (b.contains("extensions"))
@@ -607,7 +610,7 @@ int check_gpu(const fs::path& root, bool perf, unsigned jobs, const std::string&
     nlohmann::json jt = {{"id", t.id}, {"results", nlohmann::json::array()}};
     // Every impl of the task in one run: one reference (inputs, expected outputs) and one set of
     // eager / torch.compile baselines, each impl in its own confined worker.
-    verify::TorchEvalOptions to;
+    torch2cuda::TorchEvalOptions to;
     to.keep_spare = ti + 1 < torch_tasks.size();  // the next task's reference imports torch meanwhile
     to.mode = g_torch_mode;
     to.baselines = true;
@@ -618,7 +621,7 @@ int check_gpu(const fs::path& root, bool perf, unsigned jobs, const std::string&
     std::vector<fs::path> paths;
     for (const auto& im : t.impls) paths.push_back(im.path);
     auto t0 = std::chrono::steady_clock::now();
-    auto reps = verify::evaluate_torch_candidates(t, paths, to);
+    auto reps = torch2cuda::evaluate_torch_candidates(t, paths, to);
     fmt::print(stderr, "[torch] {}: {} impl(s) ({:.1f} s)\n", t.id, t.impls.size(), std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
     for (size_t ii = 0; ii < t.impls.size(); ++ii) {
       const auto& im = t.impls[ii];
@@ -739,7 +742,7 @@ void add_tasks_command(CLI::App& app) {
   gpu->add_flag("--warm-only", warm_only, "torch2cuda: only compile every reference with torch.compile into the Inductor cache (parallel)");
   gpu->add_flag("--build-only", build_only, "torch2cuda: only build every impl's extensions into the cache (parallel, no GPU)");
   gpu->add_option("--mode", g_torch_mode, "torch2cuda: evaluation mode, strict (default) or kernelbench")
-      ->check(CLI::IsMember({"strict", "kernelbench"}));
+      ->check(CLI::IsMember(torch2cuda::kTorchModes));
   gpu->add_flag("--no-warm", no_warm, "torch2cuda: skip compiling the references with torch.compile ahead of the timed baselines");
   gpu->add_option("--resume-dir", g_resume_dir, "torch2cuda: a JSON file per finished task here; tasks that have one are skipped (in builds and "
                   "warm-ups too; their results stay in their files, this run's exit code covers the tasks it ran)");
@@ -760,7 +763,7 @@ void add_tasks_command(CLI::App& app) {
   val->add_option("-j,--jobs", jobs, "parallel builds and reference runs (default: all cores)");
   val->add_option("--json", json, "also write the full report as JSON to this file");
   val->add_option("--mode", g_torch_mode, "torch2cuda: evaluation mode of the battery, strict (default) or kernelbench")
-      ->check(CLI::IsMember({"strict", "kernelbench"}));
+      ->check(CLI::IsMember(torch2cuda::kTorchModes));
   static double ref_timeout = 60;
   val->add_option("--reference-timeout", ref_timeout, "seconds one reference run may take (default 60)")->check(CLI::PositiveNumber);
   val->callback([] {

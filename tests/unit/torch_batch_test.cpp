@@ -9,12 +9,13 @@
 #include <fstream>
 
 #include "cudaperf/task/task.hpp"
-#include "cudaperf/verify/torch_check.hpp"
+#include "cudaperf/torch2cuda/evaluate.hpp"
 
-namespace cudaperf::verify {
+namespace cudaperf::torch2cuda {
 namespace {
 
 namespace fs = std::filesystem;
+using verify::Verdict;
 
 TEST(TorchBatch, EachCandidateGetsItsOwnVerdictFromOneSharedRun) {
   fs::path data = CUDAPERF_TEST_DATA;
@@ -101,4 +102,4 @@ TEST(TorchBatch, RealWorkerComparesEachCandidateInTurn) {
 }
 
 }  // namespace
-}  // namespace cudaperf::verify
+}  // namespace cudaperf::torch2cuda

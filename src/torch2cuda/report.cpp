@@ -1,0 +1,51 @@
+// A torch2cuda evaluation report as JSON (TorchEvalReport::to_json).
+#include <nlohmann/json.hpp>
+
+#include "cudaperf/torch2cuda/evaluate.hpp"
+#include "cudaperf/verify/verdict.hpp"
+
+namespace cudaperf::torch2cuda {
+
+using nlohmann::json;
+using verify::Verdict;
+
+json TorchEvalReport::to_json() const {
+  // A candidate that passed the CPU-side checks but never ran has no verdict yet: "pending_gpu" and no
+  // tier (the name the refinement loop uses), never "ok" with the tier of a correct candidate.
+  const bool pending = !base.gpu_stages_run && base.verdict == Verdict::Ok;
+  json j = {{"kind", "torch2cuda"},
+            {"task", base.task_id},
+            {"candidate", base.candidate},
+            {"verdict", pending ? "pending_gpu" : verdict_name(base.verdict)},
+            {"tier", pending ? json(nullptr) : json(verdict_tier(base.verdict))},
+            {"complete", base.gpu_stages_run || base.verdict != Verdict::Ok},
+            {"message", base.message},
+            {"gpu_stages", base.gpu_stages_run ? "run" : "skipped"},
+            {"device", base.device},
+            {"mode", mode},
+            {"hidden", hidden},
+            {"sandbox", sandbox},
+            {"build", build},
+            {"stages", stages}};
+  j["findings"] = json::array();
+  for (const auto& f : findings) j["findings"].push_back({{"rule", f.rule}, {"line", f.line}, {"message", f.message}});
+  j["configs"] = json::array();
+  for (const auto& c : base.configs) {
+    json x = {{"config", c.config}, {"perf", c.perf}, {"status", c.status}, {"message", c.message},
+              {"median_ms", c.median_ms}, {"min_ms", c.min_ms}, {"q1_ms", c.q1_ms}, {"q3_ms", c.q3_ms},
+              {"rel_stdev", c.rel_stdev}, {"samples", c.samples}, {"timed_calls", c.timed_calls}};
+    if (c.perf) {
+      x["discarded"] = c.discarded;
+      if (c.sm_clock_mhz > 0) x["sm_clock_mhz"] = c.sm_clock_mhz;
+    }
+    if (auto it = eager_ms.find(c.config); it != eager_ms.end()) x["eager_ms"] = it->second;
+    if (auto it = compile_ms.find(c.config); it != compile_ms.end()) x["compile_ms"] = it->second;
+    if (auto it = baseline_errors.find(c.config); it != baseline_errors.end()) x["baseline_error"] = it->second;
+    j["configs"].push_back(x);
+  }
+  if (speedup_vs_eager) j["speedup_vs_eager"] = *speedup_vs_eager;
+  if (speedup_vs_compile) j["speedup_vs_compile"] = *speedup_vs_compile;
+  return j;
+}
+
+}  // namespace cudaperf::torch2cuda
