@@ -32,7 +32,7 @@ CHILD = r'''
 import json, os, sys, time
 sys.path.insert(0, os.path.join(sys.argv[3], "python"))
 import torch
-from cudaperf import torch_worker as w
+from cudaperf import torch_network, torch_outputs, torch_problem
 path, mode = sys.argv[1], sys.argv[2]
 res = {"file": path, "mode": mode}
 def hwm():
@@ -45,10 +45,10 @@ except OSError:
     pass
 t0 = time.monotonic()
 try:
-    w.refuse_network()
-    mod = w.load_module(path, "kb_ref")
+    torch_network.refuse_network()
+    mod = torch_problem.load_module(path, "kb_ref")
     if mode == "strict":
-        w.fp32_strict(torch)
+        torch_problem.fp32_strict(torch)
     torch.manual_seed(0)
     model = mod.Model(*list(mod.get_init_inputs())).cuda()
     model.train(mode == "kernelbench")
@@ -58,7 +58,7 @@ try:
     xs = [x.cuda() if isinstance(x, torch.Tensor) else x for x in xs]
     res["input_bytes"] = sum(x.numel() * x.element_size() for x in xs if isinstance(x, torch.Tensor))
     torch.set_grad_enabled(False)
-    out = w.flatten_outputs(model(*xs))
+    out = torch_outputs.flatten_outputs(model(*xs))
     torch.cuda.synchronize()
     res["output_bytes"] = sum(o.numel() * o.element_size() for o in out)
     res["finite"] = all(not o.is_floating_point() or bool(torch.isfinite(o).all()) for o in out)
@@ -75,7 +75,7 @@ except torch.cuda.OutOfMemoryError as ex:
 except ModuleNotFoundError as ex:
     res.update(ran=False, error=f"missing module '{ex.name}'")
 except Exception as ex:
-    res.update(ran=False, error=("needs network access; " if w.NETWORK_TRIES else "") + f"{type(ex).__name__}: {str(ex)[:300]}")
+    res.update(ran=False, error=("needs network access; " if torch_network.NETWORK_TRIES else "") + f"{type(ex).__name__}: {str(ex)[:300]}")
 res["seconds"] = time.monotonic() - t0
 res["peak_host_bytes"] = hwm()
 try:

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The torch worker's build role (python/cudaperf/torch_worker.py build_role) with real torch and nvcc:
+# The torch worker's build role (python/cudaperf/torch_build.py) with real torch and nvcc:
 # a kernel file builds against the cut-down torch/extension.h (python/cudaperf/build_headers); one that
 # needs the C++ frontend is built again against the real header and still imports under the name the
 # candidate loader uses; one that does not compile reports the full build's errors. Needs torch for
@@ -21,7 +21,7 @@ wait
 "$py" - "$tmp" "$data/torch_build" <<'PY' || status=1
 import json, os, sys
 import torch  # noqa: F401  (the extension links against torch's libraries)
-from cudaperf import torch_static, torch_worker
+from cudaperf import torch_candidate, torch_static
 tmp, cands = sys.argv[1], sys.argv[2]
 def built(c):
     ev = [json.loads(l) for l in open(os.path.join(tmp, c + ".json")) if l.startswith("{")]
@@ -29,7 +29,7 @@ def built(c):
 def load(c, b):  # through the candidate worker's own loader, with the candidate's load_inline arguments
     path = os.path.join(cands, c + ".py")
     canon = torch_static.check_candidate(open(path).read(), path)["extensions"][0]["canonical"]
-    return torch_worker.CandidateLoader(b["extensions"], b["salt"])(canon["name"], **torch_static.load_inline_kwargs(canon))
+    return torch_candidate.CandidateLoader(b["extensions"], b["salt"])(canon["name"], **torch_static.load_inline_kwargs(canon))
 ok = True
 b = built("slim_ok")
 e = b["extensions"][0] if b["extensions"] else {}

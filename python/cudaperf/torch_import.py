@@ -59,17 +59,17 @@ def _alarm(*_a):
 
 def runs(torch, path, cfg, timeout_s=60):
     """(why not or '', output elements): '' when the problem runs on the CPU at cfg with finite outputs."""
-    from cudaperf import torch_worker as w
+    from cudaperf import torch_network, torch_outputs, torch_problem
     old = signal.signal(signal.SIGALRM, _alarm)
     signal.alarm(timeout_s)
     try:
-        mod = w.load_module(path, f"cudaperf_import_{abs(hash((path, tuple(cfg.items()))))}")
+        mod = torch_problem.load_module(path, f"cudaperf_import_{abs(hash((path, tuple(cfg.items()))))}")
         for k, v in cfg.items():
             setattr(mod, k, v)
         torch.manual_seed(0)
         with torch.no_grad():
             model = mod.Model(*list(mod.get_init_inputs())).eval()
-            outs = w.flatten_outputs(model(*list(mod.get_inputs())))
+            outs = torch_outputs.flatten_outputs(model(*list(mod.get_inputs())))
         if not torch_finite(torch, outs):
             return "outputs not finite", 0
         return "", sum(o.numel() for o in outs)
@@ -78,8 +78,8 @@ def runs(torch, path, cfg, timeout_s=60):
     except ModuleNotFoundError as ex:
         return f"missing module '{ex.name}'", 0
     except Exception as ex:
-        if w.NETWORK_TRIES:
-            return f"needs network access ({w.NETWORK_TRIES[0]})", 0
+        if torch_network.NETWORK_TRIES:
+            return f"needs network access ({torch_network.NETWORK_TRIES[0]})", 0
         return f"{type(ex).__name__}: {str(ex)[:200]}", 0
     finally:
         signal.alarm(0)
@@ -130,8 +130,8 @@ def main(argv):
     try:
         import torch
         torch.set_num_threads(max(1, min(4, torch.get_num_threads())))
-        from cudaperf import torch_worker
-        torch_worker.refuse_network()
+        from cudaperf import torch_network
+        torch_network.refuse_network()
     except ImportError:
         torch = None
     for path in argv[2:]:

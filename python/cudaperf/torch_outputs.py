@@ -72,8 +72,3 @@ def compare(expected: Tensor, got: Tensor, rtol: float, atol: float, name: str, 
     ev, gv = e[first].double().item(), g[first].double().item()
     return (f"{name}[{first}] (flat index): expected {ev:.9g}, got {gv:.9g} ({n_bad} of {e.numel()} elements "
             f"differ; rtol {rtol:g}, atol {atol:g})")
-
-
-def host_copies(items: list[Tensor]) -> list[Tensor]:
-    """Copies of the outputs in host memory (one copy: a device tensor's .to("cpu") is one already)."""
-    return [o.detach().to("cpu") if o.device.type != "cpu" else o.detach().clone() for o in items]

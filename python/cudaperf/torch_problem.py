@@ -73,14 +73,6 @@ def draw_inputs(torch: ModuleType, mod: ModuleType, plan: Plan, seed: int, famil
     raise AssertionError("unreachable")
 
 
-def load_inputs(torch: ModuleType, path: str) -> Any:
-    """A host copy of one input set, mapped rather than read (hundreds of MB at perf size)."""
-    try:
-        return torch.load(path, weights_only=True, mmap=True)
-    except (OSError, RuntimeError):  # a filesystem without mmap: read it
-        return torch.load(path, weights_only=True)
-
-
 def to_device(xs: list[Any], device: str) -> list[Any]:
     import torch
     return [x.to(device) if isinstance(x, torch.Tensor) else x for x in xs]

@@ -5,7 +5,6 @@ model"). torch is passed in (this module is importable without it)."""
 from __future__ import annotations
 
 import re
-import time
 from types import ModuleType
 from typing import Any, Callable
 
@@ -25,19 +24,10 @@ ALLOWED_ATEN = {
     "aten::record_stream", "aten::scalar_tensor",
 }
 HARNESS_KERNEL = re.compile(r"fill|copy|memset|memcpy|Memset|Memcpy", re.I)
-PROFILE_S = [0.0]  # seconds spent in profiled calls (profiler start, the call, stop, event parsing)
 
 
 def profile_call(torch: ModuleType, fn: Callable[[], Any], device: str) -> tuple[Any, list[str], list[str]]:
     """Runs fn() under the profiler: (result, kernel names, aten op names)."""
-    t0 = time.monotonic()
-    try:
-        return _profile_call(torch, fn, device)
-    finally:
-        PROFILE_S[0] += time.monotonic() - t0
-
-
-def _profile_call(torch: ModuleType, fn: Callable[[], Any], device: str) -> tuple[Any, list[str], list[str]]:
     from torch.profiler import ProfilerActivity, profile
     acts = [ProfilerActivity.CPU] + ([ProfilerActivity.CUDA] if device == "cuda" else [])
     with profile(activities=acts) as prof:

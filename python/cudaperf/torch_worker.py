@@ -1,19 +1,20 @@
-"""The PyTorch worker of torch2cuda tasks (docs/torch2cuda.md). The C++ supervisor
-(src/verify/torch_check.cpp) starts it in three roles, each in its own process:
+"""The PyTorch worker of torch2cuda tasks (docs/torch2cuda.md, "Process model"). The C++ supervisor
+(src/torch2cuda/) starts it in one role per process:
 
   build      builds the candidate's load_inline extensions ahead of the run (arguments resolved
-             statically; the candidate's Python never runs here), cached per content hash
-  reference  trusted: loads reference.py, draws inputs from the secret seed (read from stdin),
-             computes expected outputs and keeps them; after the candidate ran, compares its
-             outputs and times the eager and torch.compile baselines
-  candidate  untrusted: loads ModelNew (extensions from the cache, no builds, no processes),
-             copies the reference weights in (state_dict, strict), runs every config, times the
-             perf configs (L2 flush, two alternating input sets, every timed output checked on the
-             device against its verified warm-up output) and writes its outputs for the reference
+             statically; the candidate's Python never runs here), confined, into a folder the
+             supervisor installs into the cache per content hash
+  reference  trusted: loads reference.py, draws inputs from the secret seed (read from stdin), keeps
+             the expected outputs; owns every buffer the candidate sees (CUDA IPC) and measures each
+             candidate through them: fresh inputs per call, its own events, a secret sample of timed
+             outputs checked (torch_measure.py); then times the eager and torch.compile baselines
+  candidate  untrusted: loads ModelNew (extensions from the cache, no builds, no processes), locks
+             itself down and only launches, per command from the reference (torch_launch.py)
+  warm       torch.compile of the reference once per perf config, nothing timed (Inductor's cache)
+  spare      imports torch ahead, then becomes the next run's reference
 
-Results travel as JSON lines on the result channel (fd given by --channel-fd); tensors as framed
-torch.save records in files of the exchange folder. torch is imported lazily (this module is
-importable without it).
+Control messages travel as JSON lines on the result channel (fd given by --channel-fd); tensors stay
+in the reference's buffers. torch is imported lazily (this module is importable without it).
 
 This module is the entry point (`python -m cudaperf.torch_worker ROLE ...`): the arguments, the
 spare (started ahead, becomes a reference) and the role's module, imported only in the process of
@@ -22,35 +23,18 @@ that role: torch_build, torch_reference, torch_candidate, torch_baselines (the w
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import os
 import sys
 import time
 import traceback
-from typing import Any, NoReturn
+from typing import NoReturn
 
 from cudaperf import torch_channel
 from cudaperf.torch_channel import emit
 
 T_START = time.monotonic()  # the worker's start (its torch import is part of every stage breakdown)
 
-# Names that tests, bench/ and torch_import take from this module, and the role modules they moved to:
-# looked up on first use (__getattr__), so that importing the entry point loads no role's code.
-MOVED = {
-    "BUILD_HEADERS": "torch_build",
-    "CandidateLoader": "torch_candidate",
-    "read_frames": "torch_frames", "write_frame": "torch_frames",
-    "NETWORK_TRIES": "torch_network", "refuse_network": "torch_network",
-    "compare": "torch_outputs", "flatten_outputs": "torch_outputs",
-    "draw_inputs": "torch_problem", "fp32_strict": "torch_problem", "load_module": "torch_problem",
-}
-
-
-def __getattr__(name: str) -> Any:
-    if name in MOVED:
-        return getattr(importlib.import_module("cudaperf." + MOVED[name]), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def not_dumpable() -> None:
