@@ -1,10 +1,5 @@
-// A hand-written reader for nvcc -ptx output.
-//
-// Two passes: a lexer turns the text into statements (instruction or directive text ending at ';',
-// labels, scope braces, and the newline-terminated directives .version/.target/.address_size/.loc/
-// .file), then a parser builds the module: functions with their instructions, blocks and CFG.
-#include "cudaperf/analysis/ptx.hpp"
-
+// The second pass of the PTX reader: statements -> module, with each function's instructions,
+// blocks and control-flow graph; and parse_ptx, which runs both passes.
 #include <algorithm>
 #include <cctype>
 #include <exception>
@@ -13,254 +8,16 @@
 #include <tuple>
 #include <utility>
 
+#include "../text.hpp"
+#include "cfg.hpp"
+#include "cudaperf/analysis/ptx.hpp"
+#include "lexer.hpp"
+
 namespace cudaperf::analysis {
+namespace ptx_reader {
 namespace {
 
-constexpr size_t kMaxErrors = 20;
-
-bool is_ident_char(char c) {
-  return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_' || c == '$' || c == '.' || c == '%';
-}
-
-std::string trim(const std::string& s) {
-  size_t b = 0, e = s.size();
-  while (b < e && std::isspace(static_cast<unsigned char>(s[b])) != 0) ++b;
-  while (e > b && std::isspace(static_cast<unsigned char>(s[e - 1])) != 0) --e;
-  return s.substr(b, e - b);
-}
-
-bool starts_with(const std::string& s, const std::string& p) { return s.compare(0, p.size(), p) == 0; }
-
-// Splits on whitespace and commas (commas dropped), keeping quoted strings and bracketed groups whole.
-std::vector<std::string> words(const std::string& s) {
-  std::vector<std::string> out;
-  std::string cur;
-  int depth = 0;
-  bool in_str = false;
-  for (char c : s) {
-    if (in_str) {
-      cur += c;
-      if (c == '"') in_str = false;
-      continue;
-    }
-    if (c == '"') { in_str = true; cur += c; continue; }
-    if (c == '(' || c == '[' || c == '{') ++depth;
-    if ((c == ')' || c == ']' || c == '}') && depth > 0) --depth;
-    if (depth == 0 && (std::isspace(static_cast<unsigned char>(c)) != 0 || c == ',')) {
-      if (!cur.empty()) out.push_back(cur);
-      cur.clear();
-      continue;
-    }
-    cur += c;
-  }
-  if (!cur.empty()) out.push_back(cur);
-  return out;
-}
-
-// Parses a non-negative decimal integer; nullopt unless the whole string is digits (and fits).
-std::optional<long long> to_int(const std::string& s) {
-  if (s.empty() || s.size() > 17) return std::nullopt;
-  long long v = 0;
-  for (char c : s) {
-    if (c < '0' || c > '9') return std::nullopt;
-    v = v * 10 + (c - '0');
-  }
-  return v;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Lexer
-
-struct Stmt {
-  enum Kind { Text, Label, Open, Close } kind = Text;
-  std::string text;     // statement text without the ';' (Text), label name (Label)
-  int line = 0;         // line of its first character
-  bool semicolon = false;  // Text ended with ';'
-};
-
-class Lexer {
- public:
-  Lexer(const std::string& src, std::vector<Diagnostic>& errs, const std::string& file)
-      : s_(src), errs_(errs), file_(file) {}
-
-  std::vector<Stmt> run() {
-    while (i_ < s_.size() && errs_.size() < kMaxErrors) step();
-    if (inner_depth_ > 0) error(cur_line_, "unbalanced '{' in an operand: end of input before its '}'");
-    else if (!trim(cur_).empty()) error(cur_line_, "unterminated statement at end of input (missing ';'): '" +
-                                                     shorten(trim(cur_)) + "'");
-    return std::move(out_);
-  }
-
- private:
-  static std::string shorten(const std::string& t) { return t.size() > 60 ? t.substr(0, 57) + "..." : t; }
-
-  void error(int line, const std::string& msg) {
-    if (errs_.size() < kMaxErrors) errs_.push_back(Diagnostic{file_, line, 0, msg});
-  }
-
-  void append(char c) {
-    if (trim(cur_).empty() && std::isspace(static_cast<unsigned char>(c)) == 0) {
-      cur_.clear();
-      cur_line_ = line_;
-    }
-    cur_ += c;
-  }
-
-  void emit_text(bool semicolon) {
-    std::string t = trim(cur_);
-    cur_.clear();
-    if (t.empty()) return;
-    out_.push_back(Stmt{Stmt::Text, t, cur_line_, semicolon});
-  }
-
-  // Directives that end at the end of their line rather than at ';'.
-  bool line_directive() const {
-    std::string t = trim(cur_);
-    for (const char* d : {".version", ".target", ".address_size", ".loc", ".file"}) {
-      std::string ds = d;
-      if (starts_with(t, ds) && (t.size() == ds.size() || std::isspace(static_cast<unsigned char>(t[ds.size()])) != 0))
-        return true;
-    }
-    return false;
-  }
-
-  bool is_function_header(const std::string& t) const {
-    for (const auto& w : words(t))
-      if (w == ".entry" || w == ".func") return true;
-    return false;
-  }
-
-  void skip_comment_or_string_aware_block() {
-    // Skips a .section { ... } body (balanced braces), keeping line numbers right.
-    int depth = 1;
-    int start = line_;
-    while (i_ < s_.size() && depth > 0) {
-      char c = s_[i_];
-      if (c == '\n') ++line_;
-      if (c == '/' && i_ + 1 < s_.size() && s_[i_ + 1] == '/') {
-        while (i_ < s_.size() && s_[i_] != '\n') ++i_;
-        continue;
-      }
-      if (c == '{') ++depth;
-      if (c == '}') --depth;
-      ++i_;
-    }
-    if (depth > 0) error(start, "unterminated .section block (missing '}')");
-  }
-
-  void step() {
-    char c = s_[i_];
-    if (c == '/' && i_ + 1 < s_.size() && s_[i_ + 1] == '/') {
-      while (i_ < s_.size() && s_[i_] != '\n') ++i_;
-      return;
-    }
-    if (c == '/' && i_ + 1 < s_.size() && s_[i_ + 1] == '*') {
-      int start = line_;
-      size_t end = s_.find("*/", i_ + 2);
-      if (end == std::string::npos) {
-        error(start, "unterminated /* comment");
-        i_ = s_.size();
-        return;
-      }
-      for (size_t k = i_; k < end; ++k)
-        if (s_[k] == '\n') ++line_;
-      i_ = end + 2;
-      append(' ');
-      return;
-    }
-    if (c == '"') {
-      int start = line_;
-      size_t k = i_ + 1;
-      while (k < s_.size() && s_[k] != '"' && s_[k] != '\n') ++k;
-      if (k >= s_.size() || s_[k] != '"') {
-        error(start, "unterminated string literal");
-        i_ = k;
-        return;
-      }
-      for (size_t j = i_; j <= k; ++j) append(s_[j]);
-      i_ = k + 1;
-      return;
-    }
-    ++i_;
-    if (c == '\n') {
-      if (inner_depth_ == 0 && line_directive()) emit_text(false);
-      else append(' ');
-      ++line_;
-      return;
-    }
-    if (c == '\r' || c == '\t') { append(' '); return; }
-    if (c == '\0') { error(line_, "NUL byte in the PTX text"); return; }
-    if (inner_depth_ > 0) {
-      if (c == ';') {
-        error(cur_line_, "unbalanced '{' in an operand (';' before its '}')");
-        inner_depth_ = 0;
-        emit_text(true);
-        return;
-      }
-      if (c == '{') ++inner_depth_;
-      if (c == '}') --inner_depth_;
-      append(c);
-      return;
-    }
-    switch (c) {
-      case ';':
-        emit_text(true);
-        return;
-      case '{': {
-        std::string t = trim(cur_);
-        if (t.empty()) {
-          out_.push_back(Stmt{Stmt::Open, "", line_, false});
-        } else if (starts_with(t, ".section")) {
-          cur_.clear();
-          skip_comment_or_string_aware_block();
-        } else if (is_function_header(t)) {
-          emit_text(false);
-          out_.push_back(Stmt{Stmt::Open, "", line_, false});
-        } else {
-          inner_depth_ = 1;  // a vector operand or an initializer: part of the statement
-          append(c);
-        }
-        return;
-      }
-      case '}': {
-        if (!trim(cur_).empty()) {
-          error(cur_line_, "missing ';' before '}': '" + shorten(trim(cur_)) + "'");
-          emit_text(false);
-        }
-        out_.push_back(Stmt{Stmt::Close, "", line_, false});
-        return;
-      }
-      case ':': {
-        std::string t = trim(cur_);
-        bool next_colon = i_ < s_.size() && s_[i_] == ':';
-        bool ident = !t.empty() && t[0] != '.' && t[0] != '%' && t.back() != ':';
-        for (char ch : t) ident = ident && is_ident_char(ch) && ch != '%';
-        if (ident && !next_colon) {
-          out_.push_back(Stmt{Stmt::Label, t, cur_line_, false});
-          cur_.clear();
-          return;
-        }
-        append(c);
-        return;
-      }
-      default:
-        append(c);
-    }
-  }
-
-  const std::string& s_;
-  std::vector<Diagnostic>& errs_;
-  const std::string& file_;
-  size_t i_ = 0;
-  int line_ = 1;
-  std::string cur_;
-  int cur_line_ = 1;
-  int inner_depth_ = 0;
-  std::vector<Stmt> out_;
-};
-
-// ---------------------------------------------------------------------------------------------
-// Parser
+using detail::trim;
 
 const std::set<std::string> kStateSpaces = {".shared", ".global", ".const", ".local"};
 
@@ -314,8 +71,6 @@ class Parser {
     if (errs_.size() < kMaxErrors) errs_.push_back(Diagnostic{file_, line, 0, msg});
   }
 
-  static std::string shorten(const std::string& t) { return t.size() > 60 ? t.substr(0, 57) + "..." : t; }
-
   std::optional<PtxVariable> variable(const std::string& text, int line) {
     auto w = words(text);
     PtxVariable v;
@@ -327,7 +82,7 @@ class Parser {
       else if (t == ".extern") v.is_extern = true;
       else if (t == ".align" && i + 1 < w.size()) v.align = static_cast<int>(to_int(w[++i]).value_or(0));
       else if (t == ".visible" || t == ".weak" || t == ".common" || t == ".ptr" || t == ".v2" || t == ".v4" ||
-               t == ".v8" || starts_with(t, ".attribute"))
+               t == ".v8" || t.starts_with(".attribute"))
         continue;
       else if (!t.empty() && t[0] == '.') v.type = t;
       else break;
@@ -682,46 +437,7 @@ class Parser {
       error(hdr.line, "function " + f.name + " is not closed (missing '}' before the end of the input)");
       return;
     }
-    // CFG edges
-    const int nb = static_cast<int>(f.blocks.size());
-    for (int b = 0; b < nb; ++b) {
-      std::vector<int> succ;
-      auto add = [&](int x) {
-        for (int y : succ)
-          if (y == x) return;
-        succ.push_back(x);
-      };
-      bool falls = true;
-      if (!f.blocks[b].instrs.empty()) {
-        const PtxInstruction& last = f.instrs[f.blocks[b].instrs.back()];
-        std::string root = last.opcode.substr(0, last.opcode.find('.'));
-        if (root == "bra") {
-          std::string target = last.operands.empty() ? "" : last.operands.back();
-          auto it = label_block.find(target);
-          if (it == label_block.end()) error(last.ptx_line, "branch to an unknown label '" + target + "'");
-          else add(it->second);
-          falls = !last.guard.empty();
-        } else if (root == "brx") {
-          std::string tbl = last.operands.empty() ? "" : last.operands.back();
-          auto it = branch_tables.find(tbl);
-          if (it == branch_tables.end()) {
-            error(last.ptx_line, "brx.idx with an unknown .branchtargets list '" + tbl + "'");
-          } else {
-            for (const auto& l : it->second) {
-              auto jt = label_block.find(l);
-              if (jt == label_block.end()) error(last.ptx_line, "branch target '" + l + "' is not a label");
-              else add(jt->second);
-            }
-          }
-          falls = !last.guard.empty();
-        } else if (root == "ret" || root == "exit" || root == "trap") {
-          falls = !last.guard.empty();
-        }
-      }
-      if (falls && b + 1 < nb) add(b + 1);
-      f.blocks[b].succs = succ;
-      for (int x : succ) f.blocks[x].preds.push_back(b);
-    }
+    link_blocks(f, label_block, branch_tables, [this](int line, const std::string& msg) { error(line, msg); });
     if (f.is_entry) m_.kernels.push_back(std::move(f));
     else m_.funcs.push_back(std::move(f));
   }
@@ -734,172 +450,13 @@ class Parser {
 };
 
 }  // namespace
-
-std::vector<std::string> operand_registers(const std::string& op) {
-  std::vector<std::string> out;
-  for (size_t i = 0; i < op.size(); ++i) {
-    if (op[i] != '%') continue;
-    size_t j = i + 1;
-    while (j < op.size() && (std::isalnum(static_cast<unsigned char>(op[j])) != 0 || op[j] == '_')) ++j;
-    if (j == i + 1) continue;
-    // a component suffix: %tid.x, %ctaid.y
-    if (j + 1 < op.size() && op[j] == '.' && std::string("xyzw").find(op[j + 1]) != std::string::npos &&
-        (j + 2 >= op.size() || (std::isalnum(static_cast<unsigned char>(op[j + 2])) == 0 && op[j + 2] != '_')))
-      j += 2;
-    out.push_back(op.substr(i, j - i));
-    i = j - 1;
-  }
-  return out;
-}
-
-std::vector<std::string> opcode_parts(const std::string& opcode) {
-  std::vector<std::string> out;
-  std::string cur;
-  for (char c : opcode) {
-    if (c == '.') {
-      out.push_back(cur);
-      cur.clear();
-    } else {
-      cur += c;
-    }
-  }
-  out.push_back(cur);
-  return out;
-}
-
-int type_bytes(const std::string& part) {
-  static const std::map<std::string, int> sizes = {
-      {"b8", 1},   {"u8", 1},   {"s8", 1},   {"b16", 2},    {"u16", 2},    {"s16", 2},   {"f16", 2},
-      {"bf16", 2}, {"b32", 4},  {"u32", 4},  {"s32", 4},    {"f32", 4},    {"f16x2", 4}, {"bf16x2", 4},
-      {"tf32", 4}, {"b64", 8},  {"u64", 8},  {"s64", 8},    {"f64", 8},    {"f32x2", 8}, {"b128", 16},
-      {"e4m3x2", 2}, {"e5m2x2", 2}};
-  auto it = sizes.find(part);
-  return it == sizes.end() ? 0 : it->second;
-}
-
-namespace {
-
-// The graph with every edge reversed (edges to nodes out of range dropped).
-std::vector<std::vector<int>> reversed(const std::vector<std::vector<int>>& succs) {
-  const int n = static_cast<int>(succs.size());
-  std::vector<std::vector<int>> preds(n);
-  for (int v = 0; v < n; ++v)
-    for (int s : succs[v])
-      if (s >= 0 && s < n) preds[s].push_back(v);
-  return preds;
-}
-
-}  // namespace
-
-std::vector<int> immediate_dominators(const std::vector<std::vector<int>>& succs, int root) {
-  const int n = static_cast<int>(succs.size());
-  std::vector<int> idom(n, -1);
-  if (root < 0 || root >= n) return idom;
-  const std::vector<std::vector<int>> preds = reversed(succs);
-  // Post-order numbers of a depth-first search from the root.
-  std::vector<int> order, po(n, -1);
-  std::vector<char> seen(n, 0);
-  std::vector<std::pair<int, size_t>> stack = {{root, 0}};
-  seen[root] = 1;
-  while (!stack.empty()) {
-    auto& [v, i] = stack.back();
-    if (i < succs[v].size()) {
-      int w = succs[v][i++];
-      if (w >= 0 && w < n && !seen[w]) {
-        seen[w] = 1;
-        stack.push_back({w, 0});
-      }
-    } else {
-      po[v] = static_cast<int>(order.size());
-      order.push_back(v);
-      stack.pop_back();
-    }
-  }
-  auto intersect = [&](int a, int b) {
-    while (a != b) {
-      while (po[a] < po[b]) a = idom[a];
-      while (po[b] < po[a]) b = idom[b];
-    }
-    return a;
-  };
-  idom[root] = root;
-  for (bool changed = true; changed;) {
-    changed = false;
-    for (auto it = order.rbegin(); it != order.rend(); ++it) {  // reverse post-order
-      const int v = *it;
-      if (v == root) continue;
-      int nd = -1;
-      for (int p : preds[v]) {
-        if (idom[p] == -1) continue;  // unreachable, or not processed yet
-        nd = nd == -1 ? p : intersect(p, nd);
-      }
-      if (nd != idom[v]) {
-        idom[v] = nd;
-        changed = true;
-      }
-    }
-  }
-  return idom;
-}
-
-std::vector<int> immediate_post_dominators(const std::vector<std::vector<int>>& succs, int exit) {
-  return immediate_dominators(reversed(succs), exit);
-}
-
-std::vector<std::vector<int>> block_successors(const PtxKernel& k) {
-  std::vector<std::vector<int>> succs;
-  succs.reserve(k.blocks.size());
-  for (const auto& b : k.blocks) succs.push_back(b.succs);
-  return succs;
-}
-
-std::vector<std::vector<int>> block_successors_with_exit(const PtxKernel& k) {
-  const int n = static_cast<int>(k.blocks.size());
-  const int exit = n;
-  std::vector<std::vector<int>> succ = block_successors(k);
-  succ.emplace_back();
-  for (int b = 0; b < n; ++b) {
-    bool leaves = k.blocks[b].succs.empty();
-    if (!k.blocks[b].instrs.empty()) {
-      const auto& last = k.instrs[k.blocks[b].instrs.back()];
-      const std::string root = last.opcode.substr(0, last.opcode.find('.'));
-      if ((root == "ret" || root == "exit" || root == "trap") && !last.guard.empty()) leaves = true;
-    }
-    if (leaves) succ[b].push_back(exit);
-  }
-  // Blocks that cannot reach the exit (endless loops) get an edge to it, latest block first; each
-  // such edge makes everything that reaches that block reach the exit.
-  std::vector<std::vector<int>> pred = reversed(succ);
-  std::vector<char> reaches(n + 1, 0);
-  auto mark_reaching = [&](int from) {
-    std::vector<int> stack = {from};
-    reaches[from] = 1;
-    while (!stack.empty()) {
-      int v = stack.back();
-      stack.pop_back();
-      for (int p : pred[v])
-        if (!reaches[p]) {
-          reaches[p] = 1;
-          stack.push_back(p);
-        }
-    }
-  };
-  mark_reaching(exit);
-  for (int b = n - 1; b >= 0; --b)
-    if (!reaches[b]) {
-      succ[b].push_back(exit);
-      pred[exit].push_back(b);
-      mark_reaching(b);
-    }
-  return succ;
-}
+}  // namespace ptx_reader
 
 Result<PtxModule> parse_ptx(const std::string& text, const std::string& source_name) {
   std::vector<Diagnostic> errs;
   try {
-    Lexer lex(text, errs, source_name);
-    std::vector<Stmt> st = lex.run();
-    Parser p(std::move(st), errs, source_name);
+    std::vector<ptx_reader::Stmt> st = ptx_reader::lex_statements(text, errs, source_name);
+    ptx_reader::Parser p(std::move(st), errs, source_name);
     PtxModule m = p.run();
     if (errs.empty() && m.version.empty())
       errs.push_back(Diagnostic{source_name, 1, 0, "no .version directive: this does not look like PTX"});
