@@ -7,6 +7,7 @@ namespace cudaperf::cli {
 
 void add_tasks_command(CLI::App& app);
 void add_tasks_stats_command(CLI::App& tasks);  // `tasks stats` (tasks_stats_cmd.cpp)
+void add_check_gpu_command(CLI::App& tasks);    // `tasks check-gpu` (check_gpu_cmd.cpp)
 void add_eval_command(CLI::App& app);
 void add_analyze_command(CLI::App& app);
 void add_peaks_command(CLI::App& app);

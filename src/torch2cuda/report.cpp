@@ -48,4 +48,29 @@ json TorchEvalReport::to_json() const {
   return j;
 }
 
+verify::Record torch_record(const task::TorchTask& t, const std::string& impl, const verify::ConfigResult& c, const TorchEvalReport& rep) {
+  verify::Record x;
+  x.task = t.id;
+  x.category = t.category;
+  x.kind = "torch2cuda";
+  x.impl = impl;
+  x.config = c.config;
+  x.perf = c.perf;
+  x.status = c.status;
+  x.message = c.message;
+  x.median_ms = c.median_ms;
+  x.min_ms = c.min_ms;
+  x.q1_ms = c.q1_ms;
+  x.q3_ms = c.q3_ms;
+  x.rel_stdev = c.rel_stdev;
+  x.samples = c.samples;
+  x.timed_calls = c.timed_calls;
+  x.discarded = c.discarded;
+  x.sm_clock_mhz = c.sm_clock_mhz;
+  x.extra = {{"mode", rep.mode}, {"build", rep.build}, {"stages", rep.stages}};
+  if (auto it = rep.eager_ms.find(c.config); it != rep.eager_ms.end()) x.extra["eager_ms"] = it->second;
+  if (auto it = rep.compile_ms.find(c.config); it != rep.compile_ms.end()) x.extra["compile_ms"] = it->second;
+  return x;
+}
+
 }  // namespace cudaperf::torch2cuda

@@ -20,6 +20,7 @@
 #include "cudaperf/timing/stats.hpp"
 #include "cudaperf/torch2cuda/static_guards.hpp"
 #include "cudaperf/verify/evaluate.hpp"
+#include "cudaperf/verify/record.hpp"
 
 namespace cudaperf::torch2cuda {
 
@@ -59,6 +60,8 @@ struct TorchEvalReport {
   nlohmann::json hidden = nlohmann::json::object();   // strict: the input families kept, what was randomised
   nlohmann::json to_json() const;
 };
+// One config of one impl's report as a line of check-gpu's records (verify/record.hpp).
+verify::Record torch_record(const task::TorchTask& t, const std::string& impl, const verify::ConfigResult& c, const TorchEvalReport& rep);
 TorchEvalReport evaluate_torch_candidate(const task::TorchTask& t, const std::filesystem::path& candidate,
                                          const TorchEvalOptions& o);
 // Several candidates of one task in one run: one reference worker (one secret seed, one set of inputs
