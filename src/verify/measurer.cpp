@@ -1,3 +1,5 @@
+// size: the trusted measurer is one class whose members share one process's CUDA state (buffers, events, the
+// spin flag); it is split only together with a GPU run of the red team that re-checks it (docs/threat-model.md).
 #include "measurer.hpp"
 
 #include <cuda_runtime.h>
@@ -152,7 +154,7 @@ class Measurer {
     cudaStreamCreateWithFlags(&s_, cudaStreamNonBlocking);
     int l2 = 0;
     cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, 0);
-    flush_bytes_ = static_cast<size_t>(std::max(l2, 1 << 20)) * 2;
+    flush_bytes_ = timing::l2_flush_bytes(l2);  // config/timing.toml [l2_flush]
     void* flag_host = nullptr;
     void* flag_dev = nullptr;
     bool ok = cudaMalloc(&flush_, flush_bytes_) == cudaSuccess &&
@@ -786,7 +788,7 @@ Step Measurer::perf_config(size_t ci, const HostConfig& hc, std::vector<Exported
         double mhz = clock_.mhz();
         if (mhz > 0) {
           clocks.push_back(mhz);
-          throttled = clock_.max_mhz > 0 && mhz < 0.75 * clock_.max_mhz;
+          throttled = timing::clock_throttled(mhz, clock_.max_mhz);  // config/timing.toml [clock]
         }
         return std::max(0.0, static_cast<double>(w) - handshake_ms);
       },
