@@ -1,4 +1,6 @@
-// Fields of PTX instructions: operand registers, opcode parts, type sizes.
+// Fields of PTX instructions: operand registers, opcode parts, type sizes and state spaces.
+#include "fields.hpp"
+
 #include <cctype>
 #include <map>
 
@@ -48,4 +50,23 @@ int type_bytes(const std::string& part) {
   return it == sizes.end() ? 0 : it->second;
 }
 
+namespace detail {
+
+StateSpace state_space(const std::vector<std::string>& parts, SpaceSpelling spelling) {
+  for (size_t i = 1; i < parts.size(); ++i) {
+    const std::string& p = parts[i];
+    if (p == "global") return StateSpace::Global;
+    if (p == "local") return StateSpace::Local;
+    if (p == "const") return StateSpace::Const;
+    if (p == "param") return StateSpace::Param;
+    if (p == "shared" || p.starts_with("shared::")) return StateSpace::Shared;
+    if (spelling == SpaceSpelling::Prefix) {
+      if (p.starts_with("shared")) return StateSpace::Shared;
+      if (p.starts_with("param")) return StateSpace::Param;
+    }
+  }
+  return StateSpace::Generic;
+}
+
+}  // namespace detail
 }  // namespace cudaperf::analysis
