@@ -24,15 +24,9 @@ namespace {
 constexpr int kExitOk = 0, kExitVerdict = 1, kExitUsage = 2, kExitGpuSkipped = 3;
 
 nlohmann::json to_json(const verify::EvalReport& r) {
-  nlohmann::json j = {{"task", r.task_id},
-                      {"candidate", r.candidate},
-                      {"verdict", verify::verdict_name(r.verdict)},
-                      {"tier", verify::verdict_tier(r.verdict)},
-                      {"complete", r.gpu_stages_run || r.verdict != verify::Verdict::Ok},
-                      {"message", r.message},
-                      {"gpu_stages", r.gpu_stages_run ? "run" : "skipped"},
-                      {"device", r.device},
+  nlohmann::json j = {{"task", r.task_id}, {"candidate", r.candidate}, {"message", r.message}, {"device", r.device},
                       {"trusted_impl", r.trusted_impl}};
+  j.update(verify::verdict_fields(r.verdict, r.gpu_stages_run));
   j["kernels"] = nlohmann::json::array();
   for (const auto& k : r.build.kernels)
     j["kernels"].push_back({{"name", k.name}, {"registers", k.registers}, {"barriers", k.barriers},

@@ -10,23 +10,17 @@ using nlohmann::json;
 using verify::Verdict;
 
 json TorchEvalReport::to_json() const {
-  // A candidate that passed the CPU-side checks but never ran has no verdict yet: "pending_gpu" and no
-  // tier (the name the refinement loop uses), never "ok" with the tier of a correct candidate.
-  const bool pending = !base.gpu_stages_run && base.verdict == Verdict::Ok;
   json j = {{"kind", "torch2cuda"},
             {"task", base.task_id},
             {"candidate", base.candidate},
-            {"verdict", pending ? "pending_gpu" : verdict_name(base.verdict)},
-            {"tier", pending ? json(nullptr) : json(verdict_tier(base.verdict))},
-            {"complete", base.gpu_stages_run || base.verdict != Verdict::Ok},
             {"message", base.message},
-            {"gpu_stages", base.gpu_stages_run ? "run" : "skipped"},
             {"device", base.device},
             {"mode", mode},
             {"hidden", hidden},
             {"sandbox", sandbox},
             {"build", build},
             {"stages", stages}};
+  j.update(verify::verdict_fields(base.verdict, base.gpu_stages_run));
   j["findings"] = json::array();
   for (const auto& f : findings) j["findings"].push_back({{"rule", f.rule}, {"line", f.line}, {"message", f.message}});
   j["configs"] = json::array();

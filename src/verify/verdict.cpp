@@ -55,4 +55,12 @@ int verdict_tier(Verdict v) {
   return 0;
 }
 
+nlohmann::json verdict_fields(Verdict v, bool gpu_stages_run) {
+  const bool pending = !gpu_stages_run && v == Verdict::Ok;
+  return {{"verdict", pending ? "pending_gpu" : verdict_name(v)},
+          {"tier", pending ? nlohmann::json(nullptr) : nlohmann::json(verdict_tier(v))},
+          {"complete", !pending},
+          {"gpu_stages", gpu_stages_run ? "run" : "skipped"}};
+}
+
 }  // namespace cudaperf::verify

@@ -1,5 +1,7 @@
 // Verdicts of an evaluation (DESIGN §3), each with a short message a model can act on.
 #pragma once
+#include <nlohmann/json.hpp>
+
 #include <string>
 
 namespace cudaperf::verify {
@@ -24,5 +26,10 @@ bool parse_verdict(const std::string& name, Verdict& out);
 // Reward tier (DESIGN §6/§5 issue): hack < compile error < runtime error < wrong answer < correct.
 // Link errors count as hacks (a forbidden call is an attempt to escape the contract).
 int verdict_tier(Verdict v);
+
+// How a report states its verdict, for both task kinds: verdict, tier, complete, gpu_stages. A
+// candidate that passed every CPU-side check but whose GPU stages did not run has no verdict yet:
+// "pending_gpu", tier null, complete false — never "ok" with the tier of a correct candidate.
+nlohmann::json verdict_fields(Verdict v, bool gpu_stages_run);
 
 }  // namespace cudaperf::verify
