@@ -1,9 +1,33 @@
 """The timing protocol's statistics and stopping rule (DESIGN §4), the same as src/timing/stats.cpp,
-for the PyTorch worker. Standard library only (tested without torch)."""
+for the PyTorch worker; the constants are config/timing.toml's (what each means is there), read when
+this module is imported. Standard library only (tested without torch)."""
 from __future__ import annotations
 
 import math
 import time
+
+from cudaperf import rule_files
+
+_FILE = "timing.toml"
+_RULES = rule_files.load(_FILE)
+
+
+def _rule(path, kind=(int, float)):
+    return rule_files.value(_RULES, path, kind, _FILE)
+
+
+# [stopping_rule]: measure()'s defaults, the budget's floor and the attempts' bound
+MIN_SAMPLES = _rule("stopping_rule.min_samples", int)
+MAX_SAMPLES = _rule("stopping_rule.max_samples", int)
+TARGET_REL_STDEV = float(_rule("stopping_rule.target_rel_stdev"))
+BUDGET_S = float(_rule("stopping_rule.budget_s"))
+BUDGET_FLOOR = _rule("stopping_rule.budget_floor", int)
+ATTEMPTS_FACTOR = _rule("stopping_rule.attempts_factor", int)
+STREAM_EXCESS_FRACTION = float(_rule("stream_rule.excess_fraction"))  # [stream_rule]
+STREAM_EXCESS_FLOOR_MS = float(_rule("stream_rule.excess_floor_ms"))
+THROTTLE_FRACTION = float(_rule("clock.throttle_fraction"))  # [clock]
+L2_FLUSH_MULTIPLE = _rule("l2_flush.l2_multiple", int)  # [l2_flush]
+L2_FLUSH_MIN_BYTES = _rule("l2_flush.min_bytes", int)
 
 
 def quantile(sorted_samples, q):
@@ -31,8 +55,21 @@ def summarize(samples):
 
 def outside_stream(median_excess_ms, median_ms):
     """The stream rule, as timing::outside_stream: the median wall-minus-events excess (ms) is more
-    than 10 % of the median event time plus 50 us. A first window over the line is timed again once."""
-    return median_ms > 0 and median_excess_ms > 0.1 * median_ms + 0.05
+    than a fraction of the median event time plus a floor ([stream_rule]). A first window over the line
+    is timed again once."""
+    return median_ms > 0 and median_excess_ms > STREAM_EXCESS_FRACTION * median_ms + STREAM_EXCESS_FLOOR_MS
+
+
+def clock_throttled(mhz, max_mhz):
+    """[clock], as timing::clock_throttled: a sample at `mhz` is throttled when it is under the fraction
+    of `max_mhz`; never when either is unknown (<= 0)."""
+    return mhz > 0 and max_mhz > 0 and mhz < THROTTLE_FRACTION * max_mhz
+
+
+def l2_flush_bytes(l2_bytes):
+    """[l2_flush], as timing::l2_flush_bytes: the bytes to write before a timed call on a GPU with
+    `l2_bytes` of L2 (0: unknown)."""
+    return max(max(int(l2_bytes), 0) * L2_FLUSH_MULTIPLE, L2_FLUSH_MIN_BYTES)
 
 
 def time_with_stream_rule(window, pause_s=0.3, sleep=time.sleep):
@@ -48,16 +85,17 @@ def time_with_stream_rule(window, pause_s=0.3, sleep=time.sleep):
     return stats, excess, first
 
 
-def measure(sample, min_samples=10, max_samples=1000, target_rel_stdev=0.005, budget_s=2.0, clock=time.monotonic):
+def measure(sample, min_samples=MIN_SAMPLES, max_samples=MAX_SAMPLES, target_rel_stdev=TARGET_REL_STDEV,
+            budget_s=BUDGET_S, clock=time.monotonic):
     """Calls sample() -> ms, or (ms, throttled) (negative ms: failure; a throttled sample is discarded
     and counted), until the rule says stop, like timing::measure:
     at least `min_samples`, stop when the relative stdev is under the target, at `max_samples`, or
-    when the budget is spent (with at least min(min_samples, 3) samples)."""
+    when the budget is spent (with at least min(min_samples, BUDGET_FLOOR) samples)."""
     kept = []
     discarded = 0
     t0 = clock()
     reason = "max_samples"  # also when throttled samples use up every attempt
-    for _ in range(max_samples * 2):
+    for _ in range(max_samples * ATTEMPTS_FACTOR):
         v = sample()
         throttled = False
         if isinstance(v, tuple):  # (ms, throttled): a sample taken while the SM clock was throttled
@@ -79,7 +117,7 @@ def measure(sample, min_samples=10, max_samples=1000, target_rel_stdev=0.005, bu
             if n >= max_samples:
                 reason = "max_samples"
                 break
-        if clock() - t0 >= budget_s and n >= min(min_samples, 3):
+        if clock() - t0 >= budget_s and n >= min(min_samples, BUDGET_FLOOR):
             reason = "time_budget"
             break
     out = summarize(kept)

@@ -54,7 +54,7 @@ Measurement measure(const std::function<double(bool& throttled)>& sample, const 
   auto t0 = std::chrono::steady_clock::now();
   auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
   m.reason = StopReason::MaxSamples;  // also when throttled samples use up every attempt
-  for (int attempt = 0; attempt < rule.max_samples * 2; ++attempt) {
+  for (int attempt = 0; attempt < rule.max_samples * rules().attempts_factor; ++attempt) {
     bool throttled = false;
     double v = sample(throttled);
     if (v < 0) {
@@ -76,7 +76,7 @@ Measurement measure(const std::function<double(bool& throttled)>& sample, const 
         break;
       }
     }
-    if (elapsed() >= rule.budget_s && n >= std::min(rule.min_samples, 3)) {
+    if (elapsed() >= rule.budget_s && n >= std::min(rule.min_samples, rules().budget_floor)) {
       m.reason = StopReason::Budget;
       break;
     }
@@ -87,7 +87,7 @@ Measurement measure(const std::function<double(bool& throttled)>& sample, const 
 }
 
 bool outside_stream(double median_excess_ms, double median_ms) {
-  return median_ms > 0 && median_excess_ms > 0.1 * median_ms + 0.05;
+  return median_ms > 0 && median_excess_ms > rules().stream_excess_fraction * median_ms + rules().stream_excess_floor_ms;
 }
 
 StreamRuleTiming time_with_stream_rule(const std::function<Window()>& window, std::chrono::milliseconds pause) {

@@ -6,6 +6,8 @@
 #include <optional>
 #include <vector>
 
+#include "cudaperf/timing/rules.hpp"
+
 namespace cudaperf::timing {
 
 struct Summary {
@@ -20,11 +22,12 @@ struct Summary {
 // Summarises `samples` (any unit). Empty input gives samples = 0 and zeros.
 Summary summarize(std::vector<double> samples);
 
+// Defaults: config/timing.toml [stopping_rule].
 struct StoppingRule {
-  int min_samples = 10;
-  int max_samples = 1000;
-  double target_rel_stdev = 0.005;  // stop once the relative stdev is under 0.5 %
-  double budget_s = 2.0;            // or once this much wall time was spent sampling
+  int min_samples = rules().min_samples;
+  int max_samples = rules().max_samples;
+  double target_rel_stdev = rules().target_rel_stdev;  // stop once the relative stdev is under it
+  double budget_s = rules().budget_s;                  // or once this much wall time was spent sampling
 };
 
 // Why sampling stopped.
@@ -42,9 +45,10 @@ Measurement measure(const std::function<double(bool& throttled)>& sample, const 
 
 // The stream rule (DESIGN §4): work an implementation puts anywhere but its stream shows up as
 // wall time to a device-wide sync beyond the stream's event time. True when the median excess
-// (ms) is more than 10 % of the median event time plus 50 us. A first window over the line is
-// timed again once (another process's CUDA context start-up or a loaded CPU can also open the
-// gap); the second window's timing and excess are the ones reported and judged.
+// (ms) is more than a fraction of the median event time plus a floor (config/timing.toml
+// [stream_rule]). A first window over the line is timed again once (another process's CUDA context
+// start-up or a loaded CPU can also open the gap); the second window's timing and excess are the
+// ones reported and judged.
 bool outside_stream(double median_excess_ms, double median_ms);
 
 // One timed window: its measurement and the median wall-minus-events excess of its calls (ms).
