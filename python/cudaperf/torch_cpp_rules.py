@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from cudaperf import rule_files
+
 # ---------------------------------------------------------------- flags
 
 # The characters a flag token may contain: no shell metacharacter, quote, space, $, `, ;, |, &, <, >,
@@ -198,36 +200,15 @@ INCLUDE_OK = re.compile(
     r"type_traits|tuple|cassert|assert\.h|cstdio|stdio\.h|string|sstream|iostream|numeric|initializer_list|cstddef|"
     r"stddef\.h|cstring|functional|optional")
 
-SOURCE_RULES = [
-    (r"\bcudaStreamCreate\w*|\bgetStreamFromPool\b|\bcudaLaunchHostFunc\b|\bcudaStreamAddCallback\b|"
-     r"\bcudaGraph\w*|\bcudaStreamBeginCapture\b|\bcudaStreamPerThread\b|\bcudaStreamLegacy\b|\bcudaStreamWaitEvent\b|"
-     r"\bcudaEvent\w*|\bcudaIpc\w*|\bcuStream\w*|\bcuEvent\w*|\bcuLaunch\w*|\bcuGraph\w*|\bcudaStream_t\s*\w+\s*=\s*0\b",
-     "stream_or_thread", "creates or uses its own stream, event, graph, IPC handle or host callback"),
-    (r"std::thread\b|\bpthread_\w+|std::async\b|std::jthread\b", "stream_or_thread", "starts a host thread"),
-    (r"\bfork\s*\(|\bvfork\s*\(|\bclone\d?\s*\(|\bsystem\s*\(|\bpopen\s*\(|\bexecv\w*\b|\bexecl\w*\b|\bposix_spawn\w*|"
-     r"\bdlopen\b|\bdlsym\b|\bdlvsym\b|\bgetenv\b|\bsecure_getenv\b|\bsetenv\b|\bputenv\b|\bfopen\w*\b|std::[io]?fstream\b|"
-     r"std::filesystem\b|\bkill\b|\btgkill\b", "process_or_file",
-     "calls the OS (processes, files, dynamic loading, environment)"),
-    (r"\bcudaDeviceSetLimit\b|\baccessPolicyWindow\b|\bcudaStreamSetAttribute\b|\bcudaCtxResetPersistingL2Cache\b|"
-     r"\bcudaDeviceSetCacheConfig\b|\bcudaDeviceReset\b|\bcudaSetDevice\b|\bcudaDeviceSetSharedMemConfig\b|"
-     r"\bcudaDeviceSynchronize\b|\bcudaMalloc\w*|\bcudaFree\w*|\bcudaHostAlloc\b|\bcudaMallocHost\b|\bcudaHostRegister\b|"
-     r"\bcuCtx\w*|\bcuMem\w*|\bcudaProfiler\w*|\bcudaGetSymbolAddress\b", "device_state",
-     "changes device-wide state or memory outside the stream (limits, persisting L2, allocations, device sync)"),
-    (r"\bcublas\w*|\bcudnn\w*|\bcufft\w*|\bcusparse\w*|\bcusolver\w*|\bcurand\w*|\bnvrtc\w*|\bcutlass\b|\bcute::|"
-     r"\bthrust::|\bcub::|\bnccl\w*|\bnvml\w*|\bcupti\w*", "library_call",
-     "calls a library instead of its own kernels"),
-    (r"(?<![\w.>:])(?:asm|__asm__|__asm)\b", "inline_asm", "has inline assembly (host or device)"),
-    (r"##|\\[uU][0-9A-Fa-f]{4}|\?\?/", "preprocessor_trick",
-     "pastes tokens (##) or spells an identifier with universal character names or trigraphs"),
-    (r"\b_?Py[A-Za-z_]\w*|\bpybind11\b|\bpy\s*::|\bPYBIND11_\w+|\bTORCH_LIBRARY\w*|\bTORCH_MODULE\w*",
-     "python_api", "uses the Python C API or pybind11 (only load_inline's generated bindings may)"),
-    (r"\bnamespace\s+\w+\s*=\s*(?:::\s*)?(?:at|torch|c10|pybind11|py)\b|\busing\s+namespace\s+(?:::\s*)?"
-     r"(?:at|torch|c10|pybind11|py)\b|\busing\s+(?:::\s*)?(?:at|torch|c10|pybind11)\s*::",
-     "namespace_alias", "aliases or imports a torch namespace (at, torch, c10)"),
-    (r"^[ \t]*#[ \t]*define\b[^\n]*\b(?:at|torch|c10|py|pybind11)\b", "namespace_alias",
-     "a macro names a torch namespace"),
-    (r"\bextern\s*\"\"", "native_access", "declares functions with C linkage (extern \"C\")"),
-]
+# The source rules and the library headers: config/candidate_policy.toml's [torch_source] (a pattern
+# per rule; the C path's rules are in the same file).
+_POLICY_FILE = "candidate_policy.toml"
+_POLICY = rule_files.load(_POLICY_FILE)
+SOURCE_RULES = [(rule_files.alternatives(r, "pattern", _POLICY_FILE), rule_files.value(r, "rule", str, _POLICY_FILE),
+                 rule_files.value(r, "message", str, _POLICY_FILE))
+                for r in rule_files.value(_POLICY, "torch_source.rules", list, _POLICY_FILE)]
+LIBRARY_HEADERS = re.compile("(?:" + rule_files.alternatives(_POLICY, "torch_source.library_headers", _POLICY_FILE)
+                             + ")")
 _SOURCE_RULES = [(re.compile(p, re.M), rule, msg) for p, rule, msg in SOURCE_RULES]
 
 
@@ -248,9 +229,7 @@ def check_sources(cuda_sources, cpp_sources):
             out.append(("include_rule",
                         f"includes a file by path or macro: '#include {inc}' (only listed <system> headers)"))
         elif not INCLUDE_OK.fullmatch(im.group(1)):
-            rule = ("library_call"
-                    if re.match(r"(?:thrust|cub|cutlass|cute|cublas|cudnn|cufft|cusparse|cusolver|curand)", im.group(1))
-                    else "include_rule")
+            rule = "library_call" if LIBRARY_HEADERS.match(im.group(1)) else "include_rule"
             out.append((rule, f"includes <{im.group(1)}>, which is not on the header allowlist"))
     code = code_view(raw)
     code = BINDINGS.sub(" ", code)  # the one permitted hand-written binding form

@@ -18,27 +18,17 @@ import json
 import re
 import sys
 
-from cudaperf import torch_cpp_rules
+from cudaperf import rule_files, torch_cpp_rules
 
+# The candidate's imports, builtins and forbidden torch APIs: config/candidate_policy.toml's
+# [torch_python] (what each list means is there).
+_POLICY_FILE = "candidate_policy.toml"
+_POLICY = rule_files.value(rule_files.load(_POLICY_FILE), "torch_python", dict, _POLICY_FILE)
 # Modules a candidate may import (and the only ones). Everything else names its rule.
-ALLOWED_IMPORTS = {"torch", "torch.nn", "torch.nn.functional", "torch.utils.cpp_extension", "math", "typing", "os",
-                   "__future__"}
-IMPORT_RULES = {
-    "threading": "stream_or_thread", "_thread": "stream_or_thread", "multiprocessing": "stream_or_thread",
-    "concurrent": "stream_or_thread", "asyncio": "stream_or_thread", "subprocess": "process", "pty": "process",
-    "ctypes": "native_access", "cffi": "native_access", "mmap": "native_access", "socket": "network",
-    "ssl": "network", "http": "network", "urllib": "network", "requests": "network", "gc": "introspection",
-    "inspect": "introspection", "sys": "introspection", "builtins": "introspection", "importlib": "introspection",
-    "types": "introspection", "code": "introspection", "dis": "introspection", "weakref": "introspection",
-    "traceback": "introspection", "pickle": "introspection", "marshal": "introspection", "time": "timer_patch",
-    "timeit": "timer_patch", "signal": "process", "atexit": "process", "resource": "process",
-    "reference": "reference_access", "shutil": "file_access", "tempfile": "file_access", "pathlib": "file_access",
-    "io": "file_access", "glob": "file_access",
-}
-FORBIDDEN_BUILTINS = {"eval", "exec", "compile", "__import__", "globals", "locals", "vars", "getattr", "setattr",
-                      "delattr", "open", "breakpoint", "input", "exit", "quit", "__builtins__", "__loader__",
-                      "__spec__", "type", "dir", "help", "memoryview", "__build_class__", "copyright", "credits",
-                      "license"}
+ALLOWED_IMPORTS = set(rule_files.strings(_POLICY, "allowed_imports", _POLICY_FILE))
+IMPORT_RULES = {module: rule for rule in rule_files.value(_POLICY, "import_rules", dict, _POLICY_FILE)
+                for module in rule_files.strings(_POLICY, f"import_rules.{rule}", _POLICY_FILE)}
+FORBIDDEN_BUILTINS = set(rule_files.strings(_POLICY, "forbidden_builtins", _POLICY_FILE))
 FRAME_ATTRS = {"f_back", "f_globals", "f_locals", "f_builtins", "f_code", "f_trace", "gi_frame", "gi_code", "tb_frame",
                "cr_frame", "cr_code", "ag_frame", "ag_code", "tb_next", "co_code", "co_consts", "co_names"}
 # Default-deny over module objects: a module may only be the base of an attribute chain that ends on
@@ -70,27 +60,12 @@ TORCH_CUDA_OK = {"current_stream", "current_device", "is_available", "synchroniz
 NN_CONTAINERS = {"Module", "Parameter", "ParameterList", "ParameterDict", "ModuleList", "ModuleDict", "Sequential",
                  "Identity", "Buffer"}
 OS_ALLOWED = {"environ", "path", "getcwd", "sep", "cpu_count", "getenv"}
-# torch.* prefixes a candidate may not touch at all, with their rule.
-TORCH_FORBIDDEN = [
-    ("torch.cuda.Stream", "stream_or_thread"), ("torch.cuda.stream", "stream_or_thread"),
-    ("torch.cuda.ExternalStream", "stream_or_thread"), ("torch.cuda.set_stream", "stream_or_thread"),
-    ("torch.cuda.streams", "stream_or_thread"), ("torch.Stream", "stream_or_thread"),
-    ("torch.cuda.graph", "stream_or_thread"), ("torch.cuda.CUDAGraph", "stream_or_thread"),
-    ("torch.cuda.make_graphed_callables", "stream_or_thread"), ("torch.cuda.Event", "timer_patch"),
-    ("torch.Event", "timer_patch"), ("torch.cuda.set_sync_debug_mode", "timer_patch"),
-    ("torch.ops", "torch_fallback"), ("torch.library", "torch_fallback"), ("torch.compile", "torch_fallback"),
-    ("torch.jit", "torch_fallback"), ("torch.fx", "torch_fallback"), ("torch.func", "torch_fallback"),
-    ("torch.hub", "network"), ("torch.profiler", "profiler_access"), ("torch.autograd.profiler", "profiler_access"),
-    ("torch.backends", "precision"), ("torch.set_float32_matmul_precision", "precision"),
-    ("torch.set_default_dtype", "precision"), ("torch.multiprocessing", "stream_or_thread"),
-    ("torch.distributed", "network"), ("torch.utils.cpp_extension.load", "build_api"),
-    ("torch.utils.cpp_extension.load_inline", None),  # the one allowed build call (checked below)
-    ("torch.utils.cpp_extension", "build_api"), ("torch.utils", "build_api"), ("torch.save", "file_access"),
-    ("torch.load", "file_access"), ("torch.Tensor._make_subclass", "tensor_subclass"),
-    ("torch.overrides", "tensor_subclass"), ("torch.nn.parameter.UninitializedParameter", "tensor_subclass"),
-    ("torch.nn.modules.lazy", "tensor_subclass"), ("torch.nn.LazyLinear", "tensor_subclass"),
-    ("torch.cuda.memory._record_memory_history", "introspection"),
-]
+# torch.* prefixes a candidate may not touch at all, with their rule (None: allowed), longest first:
+# the first prefix that matches decides.
+TORCH_FORBIDDEN = sorted(((prefix, None if rule == "allowed" else rule)
+                          for rule in rule_files.value(_POLICY, "forbidden", dict, _POLICY_FILE)
+                          for prefix in rule_files.strings(_POLICY, f"forbidden.{rule}", _POLICY_FILE)),
+                         key=lambda p: -len(p[0]))
 # Calls allowed inside ModelNew's methods (allocation, metadata, the current stream): any other
 # torch.* / F.* call there is a torch fallback.
 TORCH_CALL_OK = {"torch.empty", "torch.empty_like", "torch.empty_strided", "torch.zeros", "torch.zeros_like",

@@ -1,12 +1,13 @@
-"""The rules written once under config/ (timing.toml), on the cases shared with the C++ engine
-(tests/data/rules; tests/unit/rules_cases_test.cpp runs the same files). Standard library only (no torch)."""
+"""The rules written once under config/ (timing.toml, candidate_policy.toml), on the cases shared
+with the C++ engine (tests/data/rules; tests/unit/rules_cases_test.cpp runs the same files). Standard
+library only (no torch)."""
 import itertools
 import json
 import unittest
 from pathlib import Path
 from unittest import mock
 
-from cudaperf import rule_files, torch_timing
+from cudaperf import rule_files, torch_cpp_rules, torch_static, torch_timing
 
 REPO = Path(__file__).resolve().parents[2]
 CASES = REPO / "tests" / "data" / "rules"
@@ -99,6 +100,23 @@ class TimingCasesTest(unittest.TestCase):
             self.assertEqual(torch_timing.clock_throttled(c["mhz"], c["max_mhz"]), c["expected"], c)
         for c in all_cases["l2_flush_bytes"]:
             self.assertEqual(torch_timing.l2_flush_bytes(c["l2_bytes"]), c["expected"], c)
+
+
+class PolicyCasesTest(unittest.TestCase):
+    def test_sources_of_the_torch_path(self):
+        for c in cases("policy_cases.json")["sources"]:
+            got = sorted({rule for rule, _ in torch_cpp_rules.check_sources([c["source"]], [])})
+            self.assertEqual(got, c["torch_path"], c["name"])
+
+    def test_python_of_the_torch_path(self):
+        structural = {"no_model_new", "no_load_inline", "no_own_kernel"}
+        for c in cases("policy_cases.json")["python"]:
+            got = sorted({f["rule"] for f in torch_static.check_candidate(c["python"])["findings"]} - structural)
+            self.assertEqual(got, c["torch_path"], c["name"])
+
+    def test_every_case_names_both_paths(self):
+        for c in cases("policy_cases.json")["sources"]:
+            self.assertIsInstance(c["c_path"], list, c["name"])  # run by tests/unit/rules_cases_test.cpp
 
 
 if __name__ == "__main__":

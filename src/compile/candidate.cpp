@@ -14,6 +14,7 @@
 #include <sstream>
 
 #include "cudaperf/sandbox/process.hpp"
+#include "cudaperf/util/rule_files.hpp"
 
 namespace cudaperf::compile {
 
@@ -39,70 +40,42 @@ int int_before(const std::string& line, const std::string& unit) {
   return start < end ? std::atoi(line.substr(start, end - start).c_str()) : 0;
 }
 
-// What a kernel launcher needs, and nothing more.
-const std::set<std::string, std::less<>> kAllowed = {
-    // nvcc's registration and launch stubs
-    "__cudaRegisterFatBinary", "__cudaRegisterFatBinaryEnd", "__cudaUnregisterFatBinary", "__cudaRegisterFunction",
-    "__cudaRegisterVar", "__cudaInitModule", "__cudaPushCallConfiguration", "__cudaPopCallConfiguration",
-    "__cudaLaunchKernel", "__cudaGetKernel",
-    // runtime calls a launcher may make on the given stream
-    "cudaLaunchKernel", "cudaLaunchKernelExC", "cudaLaunchCooperativeKernel", "cudaGetLastError",
-    "cudaPeekAtLastError", "cudaGetErrorString", "cudaGetErrorName", "cudaMemcpyAsync", "cudaMemsetAsync",
-    "cudaMemcpy2DAsync", "cudaMemset2DAsync", "cudaMemcpyToSymbolAsync", "cudaMemcpyFromSymbolAsync",
-    "cudaMallocAsync", "cudaFreeAsync", "cudaFuncSetAttribute", "cudaFuncGetAttributes", "cudaFuncSetCacheConfig",
-    "cudaOccupancyMaxActiveBlocksPerMultiprocessor", "cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags",
-    "cudaOccupancyAvailableDynamicSMemPerBlock", "cudaGetDevice", "cudaDeviceGetAttribute", "cudaGetDeviceProperties",
-    // C and C++ runtime support emitted by the compiler
-    "__cxa_atexit", "__cxa_finalize", "__cxa_guard_acquire", "__cxa_guard_release", "__cxa_guard_abort",
-    "__gxx_personality_v0", "_Unwind_Resume", "__stack_chk_fail", "_ZSt9terminatev", "__cxa_begin_catch",
-    "__cxa_end_catch", "__cxa_rethrow", "__cxa_allocate_exception", "__cxa_free_exception", "__cxa_throw",
-    "__cxa_pure_virtual", "_Znwm", "_Znam", "_ZdlPv", "_ZdlPvm", "_ZdaPv", "_ZdaPvm", "memcpy", "memmove", "memset",
-    "memcmp", "strlen", "abort", "__assert_fail", "printf", "puts", "putchar",
-    // what a fortified call (__X_chk, see base_function) reports a detected overflow with: an abort
-    "__chk_fail",
-    // nvcc's host-side stubs of __device__ functions call exit(); a launcher that calls it
-    // itself is caught at run time (the worker ends without finishing the call)
-    "exit",
-    // host math
-    "sqrt", "sqrtf", "exp", "expf", "exp2", "exp2f", "log", "logf", "log2", "log2f", "pow", "powf", "fabs", "fabsf",
-    "floor", "floorf", "ceil", "ceilf", "sin", "sinf", "cos", "cosf", "tanh", "tanhf", "erf", "erff", "fmin", "fminf",
-    "fmax", "fmaxf", "round", "roundf", "lround", "frexp", "ldexp",
-    // weak references every shared object carries
-    "_ITM_deregisterTMCloneTable", "_ITM_registerTMCloneTable", "__gmon_start__"};
+// config/candidate_policy.toml's tables of the C path (compiled in): the link allowlist, the
+// reasons of the denied families, the libraries a candidate may link, the library headers.
+struct LinkPolicy {
+  std::set<std::string, std::less<>> allowed;
+  std::regex allowed_family;  // compiler-emitted helpers: libstdc++'s exception helpers, RTTI
+  std::vector<std::pair<std::regex, std::string>> denied;  // first match gives the reason
+  std::regex allowed_library;
+  std::regex library_include;
+};
 
-struct Rule {
-  const char* pattern;  // ECMAScript regex on the symbol
-  const char* reason;
-};
-const Rule kDenied[] = {
-    {"^cudaStream(Create|Destroy|Query|WaitEvent|Synchronize|BeginCapture|EndCapture|AddCallback|AttachMemAsync)",
-     "stream management or synchronisation: all work must run on the given stream"},
-    {"^cudaStreamSetAttribute|^cudaCtx|^cudaDeviceSet|^cudaDeviceReset|^cudaSetDevice|^cudaDeviceSetLimit|^cudaCtxResetPersistingL2Cache",
-     "changes device-wide state (L2 persistence, limits, device selection)"},
-    {"^cudaDeviceSynchronize|^cudaEvent|^cudaGraph|^cudaLaunchHostFunc|^cudaThreadSynchronize",
-     "host synchronisation, events or graphs: the harness owns the clocks and the synchronisation"},
-    {"^cudaMalloc$|^cudaMallocManaged|^cudaMallocHost|^cudaHostAlloc|^cudaHostRegister|^cudaMallocPitch|^cudaMalloc3D|^cudaMallocArray|^cudaFree$|^cudaFreeHost|^cudaMemPool|^cudaMemPrefetch|^cudaMemAdvise",
-     "allocates outside the stream (use cudaMallocAsync/cudaFreeAsync on the given stream)"},
-    {"^cudaMemcpy$|^cudaMemset$|^cudaMemcpyToSymbol$|^cudaMemcpyFromSymbol$|^cudaMemcpy2D$|^cudaMemcpyPeer",
-     "synchronous copy outside the given stream"},
-    {"^cu[A-Z]|^cuda(Get|Set)?DriverEntryPoint", "calls the CUDA driver API directly"},
-    {"^(cublas|cublasLt|cudnn|cufft|curand|cusparse|cusolver|nccl|nvrtc|nvjitlink)",
-     "calls a library instead of its own kernels"},
-    {"^_ZN6thrust|^_ZN3cub", "uses Thrust/CUB instead of its own kernels"},
-    {"^pthread_|^_ZNSt6thread|^thrd_|^clone|^__clone|^_ZSt5async|^std::thread", "starts host threads"},
-    {"^(fork|vfork|exec[lv]p?e?|execve|execveat|system|popen|posix_spawnp?|kill|ptrace|_exit|_Exit|quick_exit|signal|sigaction|raise)$",
-     "spawns, signals or ends processes"},
-    {"^(socket|connect|bind|listen|accept4?|send|sendto|sendmsg|recv|recvfrom|recvmsg|getaddrinfo|gethostbyname)$",
-     "uses the network"},
-    {"^(fopen|fopen64|freopen|open|open64|openat|creat|read|write|pread|pwrite|fread|fwrite|fgets|fputs|fprintf|fscanf|unlink|remove|rename|mkdir|opendir|readdir|stat|lstat|fstat|access|readlink|ioctl)$|^_ZNSt(14basic_ifstream|14basic_ofstream|13basic_fstream)",
-     "touches files or devices"},
-    {"^(dlopen|dlsym|dlmopen|dlvsym|dlerror|dlclose|dladdr)$", "loads code at run time"},
-    {"^(mmap|mmap64|munmap|mprotect|mremap|madvise|syscall|shmget|shmat|memfd_create|process_vm_readv|process_vm_writev)$",
-     "maps memory or makes raw system calls"},
-    {"^(getenv|secure_getenv|setenv|putenv|unsetenv|getpid|getppid)$", "reads the environment or process identity"},
-    {"^(time|clock|clock_gettime|gettimeofday|nanosleep|usleep|sleep|sched_yield|rand|srand|random|getrandom)$",
-     "uses clocks, sleeps or host randomness"},
-};
+LinkPolicy parse_policy() {
+  namespace rf = rule_files;
+  constexpr std::string_view file = "candidate_policy.toml";
+  const toml::table t = rf::parse(rf::candidate_policy_toml(), file);
+  LinkPolicy p;
+  const toml::table* groups = t.at_path("c_link.allowed").as_table();
+  if (!groups) rf::defect(file, "c_link.allowed: missing or not a table");
+  for (const auto& group : *groups)  // one list per purpose; all of them are allowed
+    for (auto& n : rf::strings(*groups, group.first.str(), file)) p.allowed.insert(std::move(n));
+  p.allowed_family = std::regex(rf::alternatives(t, "c_link.allowed_patterns", file));
+  const toml::array* denied = t.at_path("c_link.denied").as_array();
+  if (!denied) rf::defect(file, "c_link.denied: missing or not an array of tables");
+  for (const auto& d : *denied) {
+    const toml::table* e = d.as_table();
+    if (!e) rf::defect(file, "c_link.denied: an entry is not a table");
+    p.denied.emplace_back(std::regex(rf::alternatives(*e, "pattern", file)), rf::get<std::string>(*e, "reason", file));
+  }
+  p.allowed_library = std::regex("^(" + rf::alternatives(t, "c_link.allowed_libraries", file) + ")$");
+  p.library_include = std::regex(R"(#\s*include\s*[<"]()" + rf::alternatives(t, "c_source.library_headers", file) + ")[/_.]");
+  return p;
+}
+
+const LinkPolicy& policy() {
+  static const LinkPolicy p = parse_policy();
+  return p;
+}
 
 std::vector<std::string> lines_of(const std::string& s) {
   std::vector<std::string> out;
@@ -162,7 +135,7 @@ std::string base_function(const std::string& symbol) {
 }
 
 std::string link_violation_reason(const std::string& imported) {
-  if (kAllowed.count(imported)) return "";
+  if (policy().allowed.count(imported)) return "";
   // Before any regex: std::regex recurses once per character, and the name is the candidate's.
   if (imported.size() > kMaxSymbol) return "not on the allowlist of calls a kernel launcher needs (a name that long never is)";
   const std::string symbol = base_function(imported);
@@ -170,11 +143,9 @@ std::string link_violation_reason(const std::string& imported) {
     auto why = link_violation_reason(symbol);
     return why.empty() ? "" : fmt::format("{} (a variant of {})", why, symbol);
   }
-  // Exception helpers libstdc++ emits (std::__throw_length_error and friends), RTTI vtables.
-  static const std::regex support(R"(^_ZSt\d+__throw_\w+|^_ZTVN10__cxxabiv1\w+|^_ZTI[A-Za-z0-9_]+$)");
-  if (std::regex_search(symbol, support)) return "";
-  for (const auto& r : kDenied)
-    if (std::regex_search(symbol, std::regex(r.pattern))) return r.reason;
+  if (std::regex_search(symbol, policy().allowed_family)) return "";
+  for (const auto& [pattern, reason] : policy().denied)
+    if (std::regex_search(symbol, pattern)) return reason;
   return "not on the allowlist of calls a kernel launcher needs";
 }
 
@@ -251,12 +222,11 @@ LinkReport check_link(const fs::path& so) {
   auto re = inspect({"readelf", "-d"}, so, "read the dynamic section of", rep.error);
   if (!re) return rep;
   static const std::regex needed(R"(\(NEEDED\)\s+Shared library: \[([^\]]+)\])");
-  static const std::regex allowed_lib(R"(^(libcudart\.so\.\d+|libstdc\+\+\.so\.6|libgcc_s\.so\.1|libc\.so\.6|libm\.so\.6)$)");
   for (const auto& line : lines_of(*re)) {
     std::smatch m;
     if (std::regex_search(line, m, needed)) {
       rep.needed.push_back(m[1]);
-      if (!std::regex_match(m[1].str(), allowed_lib))
+      if (!std::regex_match(m[1].str(), policy().allowed_library))
         rep.violations.push_back({m[1], "links a library beyond the CUDA runtime and the C/C++ runtime"});
     }
   }
@@ -402,9 +372,8 @@ std::vector<std::string> asm_operands(const std::string& code) {
 
 std::vector<LinkViolation> check_source_rules(const std::string& source) {
   std::vector<LinkViolation> out;
-  static const std::regex lib(R"(#\s*include\s*[<"](thrust|cub|cublas|cudnn|cutlass|cute)[/_.])");
   std::smatch m;
-  if (std::regex_search(source, m, lib))
+  if (std::regex_search(source, m, policy().library_include))
     out.push_back({fmt::format("#include <{}...>", m[1].str()), "uses a library instead of its own kernels"});
   // Host inline assembly that makes system calls (device asm is PTX, which has no such instruction,
   // so it never matches). Defence in depth: check_code finds them in the built object however spelled.

@@ -1,5 +1,6 @@
-// The rules written once under config/ (timing.toml), on the cases shared with the Python worker (tests/data/rules; python/tests/test_rules_cases.py runs
-// the same files), and the compiled-in files read whole.
+// The rules written once under config/ (timing.toml, candidate_policy.toml), on the cases shared
+// with the Python worker (tests/data/rules; python/tests/test_rules_cases.py runs the same files),
+// and the compiled-in files read whole.
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -11,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "cudaperf/compile/candidate.hpp"
 #include "cudaperf/timing/rules.hpp"
 #include "cudaperf/timing/stats.hpp"
 #include "cudaperf/util/rule_files.hpp"
@@ -64,6 +66,12 @@ TEST(RulesFiles, TimingFileIsCompiledInWithEveryKey) {
   const timing::StoppingRule r;
   EXPECT_EQ(r.min_samples, t.min_samples);
   EXPECT_EQ(r.budget_s, t.budget_s);
+}
+
+TEST(RulesFiles, PolicyFileIsCompiledInWithEveryKey) {
+  expect_compiled_in(rule_files::candidate_policy_toml(), "candidate_policy.toml");
+  EXPECT_EQ(compile::link_violation_reason("cudaLaunchKernel"), "");
+  EXPECT_TRUE(compile::check_source_rules("#include <thrust/sort.h>\n").size() == 1u);
 }
 
 TEST(RulesTiming, SummarizeCases) {
@@ -137,6 +145,19 @@ TEST(RulesTiming, SampleRuleCases) {
     EXPECT_EQ(timing::clock_throttled(c["mhz"], c["max_mhz"]), c["expected"].get<bool>()) << c.dump();
   for (const auto& c : all["l2_flush_bytes"])
     EXPECT_EQ(timing::l2_flush_bytes(c["l2_bytes"].get<long long>()), c["expected"].get<size_t>()) << c.dump();
+}
+
+TEST(RulesPolicy, SourceCasesOfTheCPath) {
+  for (const auto& c : cases("policy_cases.json")["sources"]) {
+    std::vector<std::string> got;
+    for (const auto& v : compile::check_source_rules(c["source"])) got.push_back(v.symbol);
+    EXPECT_EQ(got, c["c_path"].get<std::vector<std::string>>()) << c["name"];
+  }
+}
+
+TEST(RulesPolicy, SymbolCasesOfTheCPath) {
+  for (const auto& c : cases("policy_cases.json")["symbols"])
+    EXPECT_EQ(compile::link_violation_reason(c["symbol"]), c["c_path"].get<std::string>()) << c["symbol"];
 }
 
 }  // namespace
