@@ -1,13 +1,15 @@
-"""The rules written once under config/ (timing.toml, candidate_policy.toml), on the cases shared
-with the C++ engine (tests/data/rules; tests/unit/rules_cases_test.cpp runs the same files). Standard
-library only (no torch)."""
+"""The rules written once under config/ (timing.toml, candidate_policy.toml, torch_protocol.toml), on
+the cases shared with the C++ engine (tests/data/rules; tests/unit/rules_cases_test.cpp runs the same
+files). Standard library only (no torch)."""
+import ast
+import io
 import itertools
 import json
 import unittest
 from pathlib import Path
 from unittest import mock
 
-from cudaperf import rule_files, torch_cpp_rules, torch_static, torch_timing
+from cudaperf import rule_files, torch_channel, torch_cpp_rules, torch_static, torch_timing
 
 REPO = Path(__file__).resolve().parents[2]
 CASES = REPO / "tests" / "data" / "rules"
@@ -117,6 +119,33 @@ class PolicyCasesTest(unittest.TestCase):
     def test_every_case_names_both_paths(self):
         for c in cases("policy_cases.json")["sources"]:
             self.assertIsInstance(c["c_path"], list, c["name"])  # run by tests/unit/rules_cases_test.cpp
+
+
+class ProtocolCasesTest(unittest.TestCase):
+    def test_events(self):
+        for c in cases("protocol_cases.json")["events"]:
+            self.assertEqual(c["event"] in torch_channel.EVENTS, c["harness"], c)
+            self.assertEqual(c["event"] in torch_channel.CANDIDATE_EVENTS, c["harness"] and c["candidate"], c)
+            out = io.StringIO()
+            with mock.patch.object(torch_channel, "CHANNEL", out):
+                if c["harness"]:
+                    torch_channel.emit({"event": c["event"]})
+                    self.assertEqual(json.loads(out.getvalue()), {"event": c["event"]})
+                else:
+                    with self.assertRaises(ValueError):
+                        torch_channel.emit({"event": c["event"]})
+                    self.assertEqual(out.getvalue(), "")
+
+    def test_roles_are_the_workers(self):
+        want = cases("protocol_cases.json")["roles"]
+        self.assertEqual(list(torch_channel.ROLES), want)
+        # torch_worker's argument parser offers exactly these roles.
+        tree = ast.parse((REPO / "python" / "cudaperf" / "torch_worker.py").read_text(encoding="utf-8"))
+        choices = [kw.value for node in ast.walk(tree) if isinstance(node, ast.Call)
+                   for kw in node.keywords if kw.arg == "choices"
+                   if node.args and isinstance(node.args[0], ast.Constant) and node.args[0].value == "role"]
+        self.assertEqual(len(choices), 1)
+        self.assertEqual(ast.literal_eval(choices[0]), want)
 
 
 if __name__ == "__main__":

@@ -1,5 +1,6 @@
 // A worker's result channel, parsed (channel.hpp).
 #include "cudaperf/torch2cuda/channel.hpp"
+#include "cudaperf/torch2cuda/protocol.hpp"
 
 #include <fmt/format.h>
 #include <set>
@@ -12,8 +13,7 @@ using nlohmann::json;
 ChannelParse parse_channel(const std::string& bytes, bool overflowed, bool strict) {
   ChannelParse p;
   if (overflowed) p.forged = fmt::format("rule result_channel: more than {} bytes on the result channel", kChannelCap);
-  static const std::set<std::string> kEvents = {"ready", "built", "done", "fatal", "sandbox", "result", "measured",
-                                                "baseline", "validate", "initialized"};
+  const auto& kEvents = protocol().events;  // config/torch_protocol.toml
   std::istringstream in(bytes);
   std::string line;
   int n = 0;
@@ -27,9 +27,9 @@ ChannelParse parse_channel(const std::string& bytes, bool overflowed, bool stric
       continue;
     }
     std::string ev = j["event"];
-    // A candidate worker only launches (torch_launch.py): it says initialized, sandbox, done or fatal.
+    // A candidate worker only launches (torch_launch.py): it says only events.candidate of the protocol.
     // Anything else on its channel (a result, a measurement) is a forgery attempt.
-    if (strict && ev != "sandbox" && ev != "done" && ev != "fatal" && ev != "initialized" && p.forged.empty())
+    if (strict && !protocol().candidate_events.count(ev) && p.forged.empty())
       p.forged = fmt::format("rule result_channel: event '{}' does not come from a candidate worker (line {})", ev, n);
     p.events.push_back(std::move(j));
   }

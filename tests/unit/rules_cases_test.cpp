@@ -1,6 +1,6 @@
-// The rules written once under config/ (timing.toml, candidate_policy.toml), on the cases shared
-// with the Python worker (tests/data/rules; python/tests/test_rules_cases.py runs the same files),
-// and the compiled-in files read whole.
+// The rules written once under config/ (timing.toml, candidate_policy.toml, torch_protocol.toml),
+// on the cases shared with the Python worker (tests/data/rules; python/tests/test_rules_cases.py runs
+// the same files), and the compiled-in files read whole.
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -15,6 +15,8 @@
 #include "cudaperf/compile/candidate.hpp"
 #include "cudaperf/timing/rules.hpp"
 #include "cudaperf/timing/stats.hpp"
+#include "cudaperf/torch2cuda/channel.hpp"
+#include "cudaperf/torch2cuda/protocol.hpp"
 #include "cudaperf/util/rule_files.hpp"
 
 namespace cudaperf {
@@ -72,6 +74,16 @@ TEST(RulesFiles, PolicyFileIsCompiledInWithEveryKey) {
   expect_compiled_in(rule_files::candidate_policy_toml(), "candidate_policy.toml");
   EXPECT_EQ(compile::link_violation_reason("cudaLaunchKernel"), "");
   EXPECT_TRUE(compile::check_source_rules("#include <thrust/sort.h>\n").size() == 1u);
+}
+
+TEST(RulesFiles, ProtocolFileIsCompiledInWithEveryKey) {
+  expect_compiled_in(rule_files::torch_protocol_toml(), "torch_protocol.toml");
+  const auto& p = torch2cuda::protocol();
+  EXPECT_EQ(p.events.size(), 10u);
+  EXPECT_EQ(p.candidate_events.size(), 4u);
+  EXPECT_EQ(p.candidate_stdin.size(), 2u);
+  EXPECT_EQ(p.reference_stdin.size(), 2u);
+  EXPECT_EQ(p.launcher_commands.size(), 3u);
 }
 
 TEST(RulesTiming, SummarizeCases) {
@@ -158,6 +170,22 @@ TEST(RulesPolicy, SourceCasesOfTheCPath) {
 TEST(RulesPolicy, SymbolCasesOfTheCPath) {
   for (const auto& c : cases("policy_cases.json")["symbols"])
     EXPECT_EQ(compile::link_violation_reason(c["symbol"]), c["c_path"].get<std::string>()) << c["symbol"];
+}
+
+TEST(RulesProtocol, EventCases) {
+  for (const auto& c : cases("protocol_cases.json")["events"]) {
+    const std::string line = json{{"event", c["event"]}}.dump() + "\n";
+    const bool harness = c["harness"], candidate = c["candidate"];
+    auto supervisor_side = torch2cuda::parse_channel(line, false, false);
+    EXPECT_EQ(supervisor_side.events.size(), harness ? 1u : 0u) << line;
+    EXPECT_TRUE(supervisor_side.forged.empty()) << line;
+    auto candidate_side = torch2cuda::parse_channel(line, false, true);
+    EXPECT_EQ(candidate_side.forged.empty(), harness && candidate) << line << candidate_side.forged;
+  }
+}
+
+TEST(RulesProtocol, RoleCases) {
+  EXPECT_EQ(torch2cuda::protocol().roles, cases("protocol_cases.json")["roles"].get<std::vector<std::string>>());
 }
 
 }  // namespace

@@ -1,5 +1,5 @@
 // The rule files under config/ that the C++ engine and the PyTorch worker both read: timing.toml,
-// candidate_policy.toml. Compiled in at build time (src/CMakeLists.txt writes
+// candidate_policy.toml, torch_protocol.toml. Compiled in at build time (src/CMakeLists.txt writes
 // their text into a generated source), so the engine never looks for them at run time and nothing
 // outside the binary can change them. Each reader parses its file once with the helpers below.
 #pragma once
@@ -14,6 +14,7 @@ namespace cudaperf::rule_files {
 
 std::string_view timing_toml();
 std::string_view candidate_policy_toml();
+std::string_view torch_protocol_toml();
 
 // A compiled-in file is part of the build: one that does not parse, or lacks a key, is a defect of
 // the build, not an input error. These abort with the file's name and the key (the Rules* unit tests
