@@ -1,3 +1,4 @@
+# size: the default-deny guards are one AST visitor whose rules share its scope and alias tracking.
 """Static checks for PyTorch-to-CUDA (torch2cuda) tasks and candidates. Standard library only.
 
 Used by the C++ engine through `python3 -m cudaperf.torch_static ...` (no torch needed):
