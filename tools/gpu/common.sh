@@ -22,6 +22,14 @@ need_value() { [ $# -ge 2 ] || usage_error "$1 needs a value"; }
 check_number() { [[ $2 =~ ^[0-9]+([.][0-9]+)?$ ]] || usage_error "$1 wants a number, got '$2'"; }
 check_count() { [[ $2 =~ ^[0-9]+$ ]] || usage_error "$1 wants a whole number, got '$2'"; }
 check_dir() { [ -d "$1" ] || die "no such folder: $1"; }
+# no_arguments "$@": a job that takes none but --help.
+no_arguments() {
+  case "${1:-}" in
+    "") ;;
+    -h|--help) show_help; exit 0 ;;
+    *) usage_error "takes no arguments, got $1" ;;
+  esac
+}
 
 # gpu_setup: fails before touching $OUT when the bundle's binary is absent; gpu_env: the rest.
 gpu_setup() {

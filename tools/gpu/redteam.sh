@@ -9,12 +9,7 @@
 set -uo pipefail
 # shellcheck source=tools/gpu/common.sh
 source "$(dirname "$0")/common.sh"
-while [ $# -gt 0 ]; do
-  case "$1" in
-    -h|--help) show_help; exit 0 ;;
-    *) usage_error "takes no arguments, got $1" ;;
-  esac
-done
+no_arguments "$@"
 gpu_setup
 rt=$(mktemp -d)/tasks
 python3 tools/gpu/small_task.py data/tasks/c2cuda/elementwise/saxpy "$rt" --config perf --set n=33554432 \

@@ -7,12 +7,7 @@
 set -uo pipefail
 # shellcheck source=tools/gpu/common.sh
 source "$(dirname "$0")/common.sh"
-while [ $# -gt 0 ]; do
-  case "$1" in
-    -h|--help) show_help; exit 0 ;;
-    *) usage_error "takes no arguments, got $1" ;;
-  esac
-done
+no_arguments "$@"
 gpu_setup
 CUDAPERF_BENCH_OUT="$OUT/refine.jsonl" python3 tests/check_refine_gpu.py "$bin" data/tasks . > "$OUT/refine.txt" 2>&1
 echo "exit $?" >> "$OUT/refine.txt"

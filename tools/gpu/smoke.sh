@@ -5,12 +5,7 @@
 set -uo pipefail
 # shellcheck source=tools/gpu/common.sh
 source "$(dirname "$0")/common.sh"
-while [ $# -gt 0 ]; do
-  case "$1" in
-    -h|--help) show_help; exit 0 ;;
-    *) usage_error "takes no arguments, got $1" ;;
-  esac
-done
+no_arguments "$@"
 gpu_setup
 "$bin" eval --root data/tasks --task elementwise/saxpy \
   --candidate data/tasks/c2cuda/elementwise/saxpy/impls/vectorized.cu | tee "$OUT/smoke.txt"

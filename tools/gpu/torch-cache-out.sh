@@ -8,12 +8,7 @@
 set -uo pipefail
 # shellcheck source=tools/gpu/common.sh
 source "$(dirname "$0")/common.sh"
-while [ $# -gt 0 ]; do
-  case "$1" in
-    -h|--help) show_help; exit 0 ;;
-    *) usage_error "takes no arguments, got $1" ;;
-  esac
-done
+no_arguments "$@"
 gpu_env  # packs files only: no binary needed
 du -sh "$CUDAPERF_CACHE_DIR"/* 2>&1 | tee "$OUT/cache-sizes.txt"
 (cd "$CUDAPERF_CACHE_DIR" && find torch_ext -mindepth 2 -maxdepth 2 -name '*.so' ! -path '*/tmp-*' | tar czf "$OUT/t2c-ext.tgz" -T -)

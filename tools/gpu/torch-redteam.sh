@@ -10,12 +10,7 @@
 set -uo pipefail
 # shellcheck source=tools/gpu/common.sh
 source "$(dirname "$0")/common.sh"
-while [ $# -gt 0 ]; do
-  case "$1" in
-    -h|--help) show_help; exit 0 ;;
-    *) usage_error "takes no arguments, got $1" ;;
-  esac
-done
+no_arguments "$@"
 gpu_setup
 c=tests/data/torch_tasks/torch2cuda/elementwise/leaky_relu/impls/vectorized.py
 cold=$(mktemp -d)  # its own cache: the dataset's builds in $CUDAPERF_CACHE_DIR stay
