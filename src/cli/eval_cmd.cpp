@@ -49,7 +49,7 @@ nlohmann::json to_json(const verify::EvalReport& r) {
 }
 
 void print_report(const verify::EvalReport& r) {
-  bool pending = !r.gpu_stages_run && r.verdict == verify::Verdict::Ok;
+  bool pending = verify::pending_gpu(r.verdict, r.gpu_stages_run);
   fmt::print("task:      {}\ncandidate: {}\nverdict:   {}\n", r.task_id, r.candidate,
              pending ? "none yet (CPU-side checks passed; the GPU stages decide)" : verify::verdict_name(r.verdict));
   if (!r.message.empty()) {
@@ -133,7 +133,7 @@ int eval_torch(const fs::path& root, const std::string& task_id, const std::vect
   if (json) {
     fmt::print("{}\n", rep.to_json().dump(2));
   } else {
-    bool pending = !b.gpu_stages_run && b.verdict == verify::Verdict::Ok;
+    bool pending = verify::pending_gpu(b.verdict, b.gpu_stages_run);
     fmt::print("task:      {}\ncandidate: {}\nverdict:   {}\n", b.task_id, b.candidate,
                pending ? "none yet (static guards passed; the GPU stages decide)" : verify::verdict_name(b.verdict));
     if (!b.message.empty()) fmt::print("message:   {}\n", b.message);

@@ -82,7 +82,7 @@ json score_from_eval(const task::Task& t, const fs::path& candidate, const verif
   }
   auto b = compute_reward(in, cfg);
   for (auto& n : b.notes) notes.push_back(n);
-  bool pending = !ev.gpu_stages_run && ev.verdict == verify::Verdict::Ok;
+  bool pending = verify::pending_gpu(ev.verdict, ev.gpu_stages_run);
   json configs = json::array();
   for (const auto& c : ev.configs)
     configs.push_back({{"config", c.config}, {"perf", c.perf}, {"status", c.status}, {"message", c.message},

@@ -56,7 +56,7 @@ int verdict_tier(Verdict v) {
 }
 
 nlohmann::json verdict_fields(Verdict v, bool gpu_stages_run) {
-  const bool pending = !gpu_stages_run && v == Verdict::Ok;
+  const bool pending = pending_gpu(v, gpu_stages_run);
   return {{"verdict", pending ? "pending_gpu" : verdict_name(v)},
           {"tier", pending ? nlohmann::json(nullptr) : nlohmann::json(verdict_tier(v))},
           {"complete", !pending},

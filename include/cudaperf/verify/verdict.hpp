@@ -31,5 +31,7 @@ int verdict_tier(Verdict v);
 // candidate that passed every CPU-side check but whose GPU stages did not run has no verdict yet:
 // "pending_gpu", tier null, complete false — never "ok" with the tier of a correct candidate.
 nlohmann::json verdict_fields(Verdict v, bool gpu_stages_run);
+// That case: passed every CPU-side check, GPU stages not run.
+inline bool pending_gpu(Verdict v, bool gpu_stages_run) { return !gpu_stages_run && v == Verdict::Ok; }
 
 }  // namespace cudaperf::verify
