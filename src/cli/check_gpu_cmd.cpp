@@ -29,8 +29,6 @@ namespace cudaperf::cli {
 
 namespace fs = std::filesystem;
 
-extern std::string g_torch_mode;  // tasks_cmd.cpp: --mode of torch2cuda evaluations
-
 namespace {
 bool g_torch_warm = true;
 std::string g_resume_dir;     // torch2cuda: one JSON file per finished task; tasks with one are skipped

@@ -2,6 +2,7 @@
 #include <CLI/CLI.hpp>
 #include <filesystem>
 #include <functional>
+#include <string>
 
 namespace cudaperf::cli {
 
@@ -23,6 +24,8 @@ void add_refine_command(CLI::App& app);
 extern std::function<int()> g_action;
 // Sampling budget per perf config in seconds (DESIGN §4: 2 s by default).
 extern double g_time_budget_s;
+// torch2cuda evaluation mode of eval, tasks validate and check-gpu (--mode; torch2cuda::kTorchModes).
+extern std::string g_torch_mode;
 std::filesystem::path default_root();
 // A bundled file (config/reward.toml, data/models/ranker.json): relative to the working directory
 // when it is there, else in the source tree the binary was built from.

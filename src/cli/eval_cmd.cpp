@@ -15,8 +15,6 @@
 namespace cudaperf::cli {
 
 namespace fs = std::filesystem;
-extern std::string g_torch_mode;  // tasks_cmd.cpp: --mode of torch2cuda evaluations
-
 namespace {
 
 // Exit codes (README): 0 ok, 1 any other verdict, 2 bad usage (unknown task, unreadable file),
