@@ -87,12 +87,14 @@ TEST(RulesFiles, ProtocolFileIsCompiledInWithEveryKey) {
 }
 
 TEST(RulesTiming, SummarizeCases) {
-  for (const auto& c : cases("timing_cases.json")["summarize"])
+  const json timing_cases = cases("timing_cases.json");  // kept: a range over a temporary's member dangles
+  for (const auto& c : timing_cases["summarize"])
     expect_summary(timing::summarize(c["samples"].get<std::vector<double>>()), c["expected"], c["name"]);
 }
 
 TEST(RulesTiming, MeasureCases) {
-  for (const auto& c : cases("timing_cases.json")["measure"]) {
+  const json timing_cases = cases("timing_cases.json");  // kept: a range over a temporary's member dangles
+  for (const auto& c : timing_cases["measure"]) {
     const std::string name = c["name"];
     timing::StoppingRule rule;  // the defaults of config/timing.toml, then the case's own
     if (c.contains("rule")) {
@@ -160,7 +162,8 @@ TEST(RulesTiming, SampleRuleCases) {
 }
 
 TEST(RulesPolicy, SourceCasesOfTheCPath) {
-  for (const auto& c : cases("policy_cases.json")["sources"]) {
+  const json policy_cases = cases("policy_cases.json");  // kept: a range over a temporary's member dangles
+  for (const auto& c : policy_cases["sources"]) {
     std::vector<std::string> got;
     for (const auto& v : compile::check_source_rules(c["source"])) got.push_back(v.symbol);
     EXPECT_EQ(got, c["c_path"].get<std::vector<std::string>>()) << c["name"];
@@ -168,12 +171,14 @@ TEST(RulesPolicy, SourceCasesOfTheCPath) {
 }
 
 TEST(RulesPolicy, SymbolCasesOfTheCPath) {
-  for (const auto& c : cases("policy_cases.json")["symbols"])
+  const json policy_cases = cases("policy_cases.json");  // kept: a range over a temporary's member dangles
+  for (const auto& c : policy_cases["symbols"])
     EXPECT_EQ(compile::link_violation_reason(c["symbol"]), c["c_path"].get<std::string>()) << c["symbol"];
 }
 
 TEST(RulesProtocol, EventCases) {
-  for (const auto& c : cases("protocol_cases.json")["events"]) {
+  const json protocol_cases = cases("protocol_cases.json");  // kept: a range over a temporary's member dangles
+  for (const auto& c : protocol_cases["events"]) {
     const std::string line = json{{"event", c["event"]}}.dump() + "\n";
     const bool harness = c["harness"], candidate = c["candidate"];
     auto supervisor_side = torch2cuda::parse_channel(line, false, false);
