@@ -20,6 +20,15 @@ namespace {
 
 using detail::collapse_spaces;
 
+// An integer field: a TOML integer, or a float that is one exactly (what toml++'s value<int64_t>()
+// accepts), without its undefined float-to-integer conversion for values outside int64_t.
+std::optional<int64_t> integer_of(const toml::node& n) {
+  if (auto i = n.value_exact<int64_t>()) return i;
+  if (auto d = n.value_exact<double>(); d && std::isfinite(*d) && *d >= -9.2e18 && *d <= 9.2e18 && *d == std::trunc(*d))
+    return static_cast<int64_t>(*d);
+  return std::nullopt;
+}
+
 struct TypeName {
   const char* spelling;
   ScalarType type;
@@ -365,7 +374,7 @@ class Loader {
         error(line, fmt::format("buffer '{}' needs 'len', an element-count expression", p.name));
       } else if (auto s = len->value<std::string>()) {
         if (auto e = expr_field(*s, line, fmt::format("len of '{}'", p.name), size_names_)) p.len = *e;
-      } else if (auto i = len->value<int64_t>()) {
+      } else if (auto i = integer_of(*len)) {
         p.len = std::get<Expr>(parse_expr(std::to_string(*i)));
       } else {
         error(line, fmt::format("len of '{}' must be a string expression or an integer", p.name));
@@ -517,7 +526,7 @@ class Loader {
       }
       std::string text;
       if (auto s = x->value<std::string>()) text = *s;
-      else if (auto i = x->value<int64_t>()) text = std::to_string(*i);
+      else if (auto i = integer_of(*x)) text = std::to_string(*i);
       else {
         error(line_of(*x), fmt::format("cost '{}' must be an expression string", key));
         return;
