@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """`cudaperf serve` on loopback with real HTTP (CPU stages only without a GPU).
 
-Checks: batch evaluate with waiting, several job states at once, inline tasks (and bad ones), identical requests answered from the store, unknown task /
+Checks: batch evaluate with waiting, several job states at once, inline tasks (and bad ones), torch2cuda tasks, identical requests answered from the store, unknown task /
 malformed JSON / oversized source -> 400, a full queue -> 429 with Retry-After, many concurrent
 clients, kill -9 of a worker mid-batch and SIGTERM of the service mid-batch (restart on the same
 store): every accepted job finishes exactly once; OpenRLHF endpoint incl. empty lists; /metrics.
@@ -121,6 +121,19 @@ try:
     assert st == 400 and "impls" in err["error"], err
     st, err, _ = call(port, "POST", "/v1/evaluate", {"requests": [{"task": dict(inline, toml=inline["toml"].replace("mine/saxpy_inline", "../etc")), "source": VEC}]})
     assert st == 400 and "id" in err["error"], err
+    # 2d. torch2cuda tasks: known to the service, scored in one run per batch; a ModelNew that passes the
+    # static guards is not final without a GPU, one that breaks them is a hack; an unknown mode is refused
+    T = "torch2cuda/activations/elu"
+    tgood = open(os.path.join(root, T, "impls/naive.py")).read()
+    thack = open(os.path.join(src, "tests/redteam/torch/pybind_import_main.py")).read()
+    st, tout, _ = call(port, "POST", "/v1/evaluate", {"requests": [{"task": T, "source": tgood}, {"task": T, "source": thack}], "wait_s": 300})
+    assert st == 200 and [j["state"] for j in tout["jobs"]] == ["done", "done"], tout
+    tg, th = tout["jobs"][0]["result"], tout["jobs"][1]["result"]
+    assert tg["kind"] == "torch2cuda" and tg["verdict"] == "ok" and not tg["final"] and tg["reward"]["total"] <= 0, tg
+    assert th["verdict"] == "hack_suspected" and th["final"] and th["reward"]["total"] == -10 and "python_api" in th["message"], th
+    assert tg["batch"] == 2 and any("no structure or rank term" in n for n in tg["notes"]), tg
+    st, err, _ = call(port, "POST", "/v1/evaluate", {"requests": [{"task": T, "source": tgood, "options": {"mode": "fast"}}]})
+    assert st == 400 and "kernelbench" in err["error"], err
     # 3. OpenRLHF format, with a prompt to strip and a response without code; empty lists
     st, r, _ = call(port, "POST", "/v1/openrlhf", {"query": ["P:```cuda\n" + HACK + "```", "P:no code here"], "prompts": ["P:", "P:"],
                                                  "labels": ["elementwise/saxpy", "elementwise/saxpy"]})
@@ -165,7 +178,7 @@ try:
     assert all(j["result"]["verdict"] == "ok" for j in jobs), jobs
     r = rows()
     assert all(state == "done" and has for _, state, _, has in r), r  # every accepted job done, with a result
-    assert len(r) == len({x[0] for x in r}) == 2 + 2 + 4 + 6 + 3 + 4, len(r)
+    assert len(r) == len({x[0] for x in r}) == 2 + 2 + 2 + 4 + 6 + 3 + 4, len(r)  # ... + the two torch2cuda jobs
     svc.send_signal(signal.SIGTERM)
     svc.wait(timeout=30)
     # 7. a full queue: 429 with Retry-After

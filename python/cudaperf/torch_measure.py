@@ -344,6 +344,9 @@ class Measurer:
         timeout = float(self.plan.get("call_timeout_s", 10.0)) + 5.0
         cmd = {"cmd": "call", "config": name, "values": values, "profile": bool(profile)}
         if self.cuda:
+            # The inputs were drawn on the current stream; this stream (non-blocking) must not copy them
+            # before they are written (an unordered copy gave every honest impl "input modified").
+            self.stream.wait_stream(torch.cuda.current_stream())
             with torch.cuda.stream(self.stream):
                 if timed and not profile:
                     torch.cuda._sleep(self.sleep_cycles)  # host latency of the handshake stays out of the window
@@ -419,6 +422,7 @@ class Measurer:
         ins, outs = self.shared[name]
         pres, copies = [], []
         scratch = [torch.empty_like(o) for o in outs]
+        self.stream.wait_stream(torch.cuda.current_stream())  # xs written on the current stream
         for _ in range(5):
             with torch.cuda.stream(self.stream):
                 self.p0.record(self.stream)

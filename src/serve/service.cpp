@@ -9,6 +9,7 @@
 #include <atomic>
 #include <chrono>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <fstream>
 #include <map>
 #include <mutex>
@@ -25,6 +26,7 @@
 #include "cudaperf/serve/job_store.hpp"
 #include <toml++/toml.h>
 #include "cudaperf/task/task.hpp"
+#include "cudaperf/torch2cuda/evaluate.hpp"
 #include "cudaperf/verify/gpu_check.hpp"
 
 namespace cudaperf::serve {
@@ -43,6 +45,56 @@ namespace {
 // folders beside the store: <store>.tasks/<hash>/<id>/, so the job's task is "inline/<hash>/<id>".
 fs::path inline_root(const fs::path& store) { return fs::path(store.string() + ".tasks"); }
 
+bool is_torch_task_id(const std::string& id) { return id.rfind("torch2cuda/", 0) == 0; }
+
+// The evaluation mode of a torch2cuda job (options.mode; strict when absent), or "" when unknown.
+std::string torch_mode_of(const json& options) {
+  if (!options.contains("mode")) return "strict";
+  if (!options["mode"].is_string()) return "";
+  auto m = options["mode"].get<std::string>();
+  return std::count(torch2cuda::kTorchModes.begin(), torch2cuda::kTorchModes.end(), m) ? m : "";
+}
+
+std::string unknown_mode_message() {
+  return fmt::format("options.mode must be one of: {}", fmt::join(torch2cuda::kTorchModes, ", "));
+}
+
+// A batch of one torch2cuda task (and one mode): its ModelNew sources as .py files, one run.
+std::vector<json> score_torch_jobs(const fs::path& root, const std::vector<Job>& jobs, std::map<std::string, task::TorchTask>& cache,
+                                   const fs::path& scratch, const reward::RewardConfig& cfg, const reward::ScoreOptions& so) {
+  const Job& first = jobs.front();
+  auto usage = [&](const std::string& msg) { return std::vector<json>(jobs.size(), json{{"verdict", "usage"}, {"message", msg}, {"final", true}}); };
+  std::string mode = torch_mode_of(first.options);
+  if (mode.empty()) return usage(unknown_mode_message());
+  auto it = cache.find(first.task);
+  if (it == cache.end()) {
+    auto dir = task::find_torch_task_by_id(root, first.task);
+    if (!dir) return usage("no such task");
+    auto t = task::load_torch_task(*dir);
+    if (!t) return usage(t.errors().front().message);
+    it = cache.emplace(first.task, t.value()).first;
+  }
+  std::vector<fs::path> files;
+  for (const auto& j : jobs) {
+    files.push_back(scratch / fmt::format("candidate_{}.py", j.id));
+    std::ofstream(files.back()) << j.source;
+  }
+  auto results = reward::score_torch_candidates(it->second, files, cfg, so, mode);
+  std::error_code ec;
+  for (const auto& f : files) fs::remove(f, ec);
+  return results;
+}
+
+void finish_jobs(JobStore& store, int worker, const std::vector<Job>& jobs, std::vector<json>& results) {
+  const char* dev = std::getenv("CUDA_VISIBLE_DEVICES");
+  for (size_t k = 0; k < jobs.size(); ++k) {
+    results[k]["attempts"] = jobs[k].attempts;
+    results[k]["batch"] = jobs.size();
+    results[k]["gpu"] = dev ? dev : "";  // the device this worker evaluated on ("" without a GPU)
+    store.finish(jobs[k].id, worker, results[k]);  // false: the job was reassigned; its other run finishes it
+  }
+}
+
 }  // namespace
 
 int run_worker(const WorkerOptions& o) {
@@ -58,6 +110,7 @@ int run_worker(const WorkerOptions& o) {
     return 2;
   }
   std::map<std::string, task::Task> tasks;
+  std::map<std::string, task::TorchTask> torch_tasks;
   fs::path scratch = fs::temp_directory_path() / fmt::format("cudaperf-worker-{}-{}", getpid(), o.id);
   fs::create_directories(scratch);
   for (;;) {
@@ -80,6 +133,15 @@ int run_worker(const WorkerOptions& o) {
     // Every job of a batch has the same task and options (claim_batch).
     const Job& first = jobs.front();
     std::vector<json> results;
+    reward::ScoreOptions so;
+    so.model = o.model;
+    so.gpu_lock = o.gpu_lock;
+    so.time_budget_s = first.options.value("time_budget_s", o.time_budget_s);
+    if (is_torch_task_id(first.task)) {
+      results = score_torch_jobs(o.root, jobs, torch_tasks, scratch, cfg.value(), so);
+      finish_jobs(store.value(), o.id, jobs, results);
+      continue;
+    }
     auto it = tasks.find(first.task);
     if (it == tasks.end()) {
       std::optional<fs::path> dir;
@@ -99,21 +161,11 @@ int run_worker(const WorkerOptions& o) {
         files.push_back(scratch / fmt::format("{}.cu", j.id));
         std::ofstream(files.back()) << j.source;
       }
-      reward::ScoreOptions so;
-      so.model = o.model;
-      so.gpu_lock = o.gpu_lock;
-      so.time_budget_s = first.options.value("time_budget_s", o.time_budget_s);
       results = reward::score_candidates(it->second, files, cfg.value(), so);
       std::error_code ec;
       for (const auto& f : files) fs::remove(f, ec);
     }
-    const char* dev = std::getenv("CUDA_VISIBLE_DEVICES");
-    for (size_t k = 0; k < jobs.size(); ++k) {
-      results[k]["attempts"] = jobs[k].attempts;
-      results[k]["batch"] = jobs.size();
-      results[k]["gpu"] = dev ? dev : "";  // the device this worker evaluated on ("" without a GPU)
-      store->finish(jobs[k].id, o.id, results[k]);  // false: the job was reassigned; its other run finishes it
-    }
+    finish_jobs(store.value(), o.id, jobs, results);
   }
 }
 
@@ -298,6 +350,8 @@ int run_service(const ServiceOptions& o) {
   std::set<std::string> task_ids;
   for (const auto& d : task::find_task_dirs(o.root))
     if (auto t = task::load_task(d)) task_ids.insert(t->id);
+  for (const auto& d : task::find_task_dirs(o.root, task::TaskKind::Torch2Cuda))
+    if (auto t = task::load_torch_task(d)) task_ids.insert(t->id);
   if (task_ids.empty()) {
     fmt::print(stderr, "cudaperf serve: no tasks under {}\n", o.root.string());
     return 2;
@@ -374,6 +428,11 @@ int run_service(const ServiceOptions& o) {
       }
       if (r.contains("options") && !r["options"].is_object()) {
         reply(res, 400, {{"error", fmt::format("requests[{}]: 'options' must be an object", i)}});
+        return false;
+      }
+      if (r["task"].is_string() && is_torch_task_id(r["task"].get<std::string>()) &&
+          torch_mode_of(r.value("options", json::object())).empty()) {
+        reply(res, 400, {{"error", fmt::format("requests[{}]: {}", i, unknown_mode_message())}});
         return false;
       }
     }

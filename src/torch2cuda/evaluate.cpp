@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <fmt/format.h>
 #include <fstream>
 #include <set>
@@ -16,6 +17,7 @@
 #include "cudaperf/compile/compile.hpp"
 #include "cudaperf/torch2cuda/channel.hpp"
 #include "cudaperf/torch2cuda/runtime.hpp"
+#include "cudaperf/util/file_lock.hpp"
 #include "cudaperf/util/parallel.hpp"
 #include "cudaperf/verify/gpu_check.hpp"
 #include "exchange.hpp"
@@ -89,14 +91,23 @@ class TorchRun {
         salt_(torch_toolchain_salt(rt_)), sts_(n_), live_(n_, true) {}
 
   std::vector<TorchEvalReport> run() {
-    if (guard() && place() && build() && start_reference()) {
-      measure_each();
-      baselines();
+    if (guard() && place() && build()) {
+      FileLock gpu(gpu_lock_path());  // what runs on the GPU takes its turn
+      if (start_reference()) {
+        measure_each();
+        baselines();
+      }
     }
     return std::move(reps_);
   }
 
  private:
+  std::string gpu_lock_path() const {
+    if (!o_.gpu_lock.empty()) return o_.gpu_lock;
+    const char* v = std::getenv("CUDAPERF_GPU_LOCK");
+    return v ? v : "";
+  }
+
   bool any_live() const { return std::any_of(live_.begin(), live_.end(), [](bool b) { return b; }); }
   void fail_live(Verdict v, const std::string& msg) {
     for (size_t k = 0; k < n_; ++k)

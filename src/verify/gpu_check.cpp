@@ -164,7 +164,7 @@ std::vector<GpuImplResult> gpu_check_task(const task::Task& t, const fs::path& r
   std::string peaks_note;
   task::Peaks peaks;
   {
-    GpuLock lock(gpu_lock);
+    FileLock lock(gpu_lock);
     peaks = timing::roofline_peaks(compile::default_cache_dir(), peaks_note);
   }
   stages.inputs_and_reference += since(prep0);

@@ -5,7 +5,6 @@
 #include <cuda_runtime.h>
 #include <dlfcn.h>
 #include <fcntl.h>
-#include <sys/file.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -362,7 +361,7 @@ Step Measurer::measure_impl(size_t k) {
   st.worker_prepare += hello->value("prepare_s", 0.0);
   // The launcher's context exists; from here on the device is this implementation's alone.
   auto lock0 = Clock::now();
-  GpuLock lock(o_.gpu_lock);
+  FileLock lock(o_.gpu_lock);
   if (!o_.gpu_lock.empty() && lock.fd < 0) {
     results.push_back(config_result(im.strategy, "*", "runtime_error", fmt::format("cannot open the GPU lock file {}", o_.gpu_lock)));
     return Step::Ok;
@@ -897,18 +896,6 @@ GpuImplResult config_result(std::string impl, std::string config, std::string st
   r.status = std::move(status);
   r.message = std::move(message);
   return r;
-}
-
-GpuLock::GpuLock(const std::string& path) {
-  if (path.empty()) return;
-  fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
-  if (fd >= 0)
-    while (flock(fd, LOCK_EX) != 0 && errno == EINTR) {
-    }
-}
-
-GpuLock::~GpuLock() {
-  if (fd >= 0) ::close(fd);
 }
 
 bool drawn_on_device(const task::Param& p) {

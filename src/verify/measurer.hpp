@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "cudaperf/task/task.hpp"
+#include "cudaperf/util/file_lock.hpp"
 #include "cudaperf/verify/cpu_gates.hpp"
 #include "cudaperf/verify/gpu_check.hpp"
 
@@ -45,16 +46,6 @@ struct MeasurerOutcome {
   std::optional<size_t> trusted;    // the impl whose perf output is the reference, once known
   bool stuck = false;               // the measurer's stream could not be recovered: start a new one
   std::string fatal;                // set when nothing could run (no device, ...)
-};
-
-// Evaluations sharing a device take it in turns: an exclusive flock(2) on `path` for the object's
-// lifetime (nothing when `path` is empty; fd < 0 when the file cannot be opened).
-struct GpuLock {
-  int fd = -1;
-  explicit GpuLock(const std::string& path);
-  ~GpuLock();
-  GpuLock(const GpuLock&) = delete;
-  GpuLock& operator=(const GpuLock&) = delete;
 };
 
 // One config's result row.

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# measure [--time-budget S] [--run-limit S] [--ncu-limit S] [TASK...]
+# measure [--root DIR] [--time-budget S] [--run-limit S] [--ncu-limit S] [TASK...]
 # Device peaks, timing stability over three runs, event medians against Nsight Compute.
 #   `peaks --remeasure`; three `tasks check-gpu` runs over the same tasks (bench/stability.py); one
 #   more under ncu, its gpu__time_duration.sum against the first run's medians (bench/timing_truth.py).
 #   TASK...           c2cuda task ids (default: seven tasks of physics, sparse_graph, histogram,
 #                     stencil and reduction)
+#   --root DIR        the dataset they are in (default data/tasks; tests/data/timing_tasks has
+#                     timing/saxpy_sizes, ~12 us to ~1 ms per call)
 #   --time-budget S   seconds of sampling per perf config (default: $TIME_BUDGET, else 1)
 #   --run-limit S     each stability run is stopped after S seconds (default 130)
 #   --ncu-limit S     the run under ncu is stopped after S seconds (default 170)
@@ -13,11 +15,12 @@
 set -uo pipefail
 # shellcheck source=tools/gpu/common.sh
 source "$(dirname "$0")/common.sh"
-budget=${TIME_BUDGET:-1} run_limit=130 ncu_limit=170
+budget=${TIME_BUDGET:-1} run_limit=130 ncu_limit=170 data=data/tasks
 tasks=()
 while [ $# -gt 0 ]; do
   case "$1" in
     -h|--help) show_help; exit 0 ;;
+    --root) need_value "$@"; check_dir "$2"; data=$2; shift 2 ;;
     --time-budget) need_value "$@"; check_number "$1" "$2"; budget=$2; shift 2 ;;
     --run-limit) need_value "$@"; check_number "$1" "$2"; run_limit=$2; shift 2 ;;
     --ncu-limit) need_value "$@"; check_number "$1" "$2"; ncu_limit=$2; shift 2 ;;
@@ -27,11 +30,11 @@ while [ $# -gt 0 ]; do
 done
 [ ${#tasks[@]} -gt 0 ] || tasks=(physics/lj_forces_cutoff physics/nbody_accel sparse_graph/spmv_csr_f32 sparse_graph/spmv_ell_f32
                                  histogram/hist2d_f64 stencil/jacobi2d_5pt reduction/row_l2_norm)
-for t in "${tasks[@]}"; do check_dir "data/tasks/c2cuda/$t"; done
+for t in "${tasks[@]}"; do check_dir "$data/c2cuda/$t"; done
 gpu_setup
 ncu=$(find_ncu)
 tmp=$(mktemp -d); root=$tmp/tasks
-for t in "${tasks[@]}"; do mkdir -p "$root/c2cuda/$(dirname "$t")"; cp -r "data/tasks/c2cuda/$t" "$root/c2cuda/$t"; done
+for t in "${tasks[@]}"; do mkdir -p "$root/c2cuda/$(dirname "$t")"; cp -r "$data/c2cuda/$t" "$root/c2cuda/$t"; done
 { echo "== peaks"; "$bin" peaks --remeasure --json; } > "$OUT/measure.txt" 2>&1
 for run in 1 2 3; do
   start=$(date +%s)

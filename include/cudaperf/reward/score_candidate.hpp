@@ -29,4 +29,10 @@ nlohmann::json score_candidate(const task::Task& t, const std::filesystem::path&
 std::vector<nlohmann::json> score_candidates(const task::Task& t, const std::vector<std::filesystem::path>& candidates,
                                              const RewardConfig& cfg, const ScoreOptions& o);
 
+// torch2cuda candidates (ModelNew .py files) of one task in one run (torch2cuda::evaluate_torch_candidates,
+// evaluation `mode` one of torch2cuda::kTorchModes): the same JSON with "kind": "torch2cuda", the speedup
+// over eager PyTorch, "speedup_vs_compile", eager_ms / compile_ms per config, and no structure or rank term.
+std::vector<nlohmann::json> score_torch_candidates(const task::TorchTask& t, const std::vector<std::filesystem::path>& candidates,
+                                                   const RewardConfig& cfg, const ScoreOptions& o, const std::string& mode = "strict");
+
 }  // namespace cudaperf::reward

@@ -44,6 +44,9 @@ struct TorchEvalOptions {
   // parameters and scalars; "kernelbench": KernelBench's semantics (training mode, PyTorch's TF32
   // defaults, ModelNew(*get_init_inputs()) built under the reference's seed). docs/torch2cuda.md.
   std::string mode = "strict";
+  // flock(2)ed from the reference's start to the last baseline (builds and static guards run
+  // outside it), so evaluations sharing a GPU take turns; empty: CUDAPERF_GPU_LOCK, else none.
+  std::string gpu_lock;
 };
 
 struct TorchEvalReport {
