@@ -250,7 +250,7 @@ def eval_route(a, groups, tree, t0, remaining):
         for (s, _), r in zip(files, reps):
             v = r.get("verdict", "?")
             out[(task, s)] = {"verdict": v, "final": v != "pending_gpu" and r.get("complete") is not False,
-                              "done_s": done, "report": r, "eval_group_s": secs}
+                              "done_s": done, "report": r, "eval_group_s": secs, "message": str(r.get("message", ""))[:300]}
     return out
 
 
@@ -331,7 +331,7 @@ def run_step(a, ctx, cands, step):
         done = r is not None and r["state"] == "done"
         outcome[k] = {"route": "serve", "verdict": res.get("verdict", "not_done") if done else "not_done",
                       "final": bool(res.get("final")), "done_s": (r["finished"] - t0) if done else None,
-                      "configs": res.get("configs"), "row": r}
+                      "configs": res.get("configs"), "row": r, "message": str(res.get("message", ""))[:300]}
     if builder:
         builder.join()
     if groups:
@@ -568,7 +568,7 @@ def main(argv=None):
             outcomes.append(outcome)
             for c in cands:
                 o = outcome[(c["task"], c["source"])]
-                c.update(route=o["route"], verdict=o["verdict"], final=o["final"],
+                c.update(route=o["route"], verdict=o["verdict"], final=o["final"], message=o.get("message", ""),
                          latency_s=round(o["done_s"], 3) if o["done_s"] is not None else None)
             print(f"step {k}: {st['done']}/{st['candidates']} rewards, last after {st['last_reward_s']} s; "
                   f"verdicts {st['verdicts']}", file=sys.stderr, flush=True)
@@ -577,7 +577,8 @@ def main(argv=None):
         report["service_exit"] = svc.stop()
     ran = plan["steps"][:len(report["steps"])]
     report["candidates"] = [dict(candidate_rows([c])[0], route=c.get("route"), verdict=c.get("verdict"),
-                                 final=c.get("final"), latency_s=c.get("latency_s")) for s in ran for c in s]
+                                 final=c.get("final"), latency_s=c.get("latency_s"), message=c.get("message", ""))
+                            for s in ran for c in s]
     probe = compile_probe(a, ran[0], workdir, remaining) if ran and a.floor_compile_sample > 0 else None
     report["compile_probe"] = probe
     save()

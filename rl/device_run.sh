@@ -4,7 +4,7 @@
 # TRL for the reward variants, one after the other), the curves drawn; at most 8 files under $OUT.
 # Carry: build/gpu-bundle (bash tools/bundle-gpu.sh here) and .whl (trl, datasets, dill, multiprocess
 # for Python 3.12: see docs/rl.md). Env: RL_VARIANTS (default speed,structure,ranker), RL_MINUTES
-# (the whole GRPO budget, default 5), RL_MULTI_TURN=1 for rollouts through the tool.
+# (the whole GRPO budget, default 4), RL_MULTI_TURN=1 for rollouts through the tool.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-rl-out}; mkdir -p "$OUT"; OUT=$(cd "$OUT" && pwd)
@@ -20,7 +20,7 @@ python3 -c 'import torch, transformers, trl, datasets; print("torch", torch.__ve
 variants=${RL_VARIANTS:-speed,structure,ranker}
 n=$(echo "$variants" | tr ',' '\n' | grep -c .)
 grpo_steps=${RL_GRPO_STEPS:-$(( 60 / n ))}
-minutes=$(python3 -c "print(max(0.5, ${RL_MINUTES:-5} / $n))")
+minutes=$(python3 -c "print(max(0.5, ${RL_MINUTES:-4} / $n))")
 run=(python3 rl/run.py "$OUT/run" --cudaperf build/gpu-bundle/cudaperf --preset h200 --variants "$variants"
      --grpo-steps "$grpo_steps" --step-minutes "$minutes" --sft-minutes "${RL_SFT_MINUTES:-2.5}" --workers "${RL_WORKERS:-4}" --time-budget 0.05)
 [ "${RL_MULTI_TURN:-0}" = 1 ] && run+=(--multi-turn)

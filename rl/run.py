@@ -31,10 +31,13 @@ PRESETS = {
     "toy": dict(size="tiny", vocab=2000, sft_steps=4, sft_chunks=1, grpo_steps=1, grpo_chunks=2, tasks=3,
                 heldout_tasks=1, num_generations=2, batch=2, max_completion_length=48, max_length=768,
                 sft_lr=3e-3, grpo_lr=1e-5, heldout_samples=1),
-    # h200: about 8 minutes on one H200 with the service on the same GPU
-    "h200": dict(size="small", vocab=8000, sft_steps=300, sft_chunks=1, grpo_steps=12, grpo_chunks=1, tasks=0,
-                 heldout_tasks=8, num_generations=8, batch=16, max_completion_length=640, max_length=2048,
-                 sft_lr=1e-3, grpo_lr=2e-6, heldout_samples=2),
+    # h200: about 8 minutes on one H200 with the service on the same GPU. The first H200 run
+    # (bench/results/2026-12-02-h200-rl-grpo: sft_steps 300, max_completion_length 640, heldout_samples 2)
+    # never compiled: 60-90 % of its samples were cut at 640 tokens (no closing fence: no_code) and SFT
+    # stopped after 30 s of its 2.5 min at loss 0.57; hence longer completions and SFT, fewer held-out samples.
+    "h200": dict(size="small", vocab=8000, sft_steps=1200, sft_chunks=1, grpo_steps=12, grpo_chunks=1, tasks=0,
+                 heldout_tasks=8, num_generations=8, batch=16, max_completion_length=1024, max_length=2048,
+                 sft_lr=1e-3, grpo_lr=2e-6, heldout_samples=1),
 }
 
 

@@ -16,7 +16,10 @@ namespace {
 std::string torch_feedback(const torch2cuda::TorchEvalReport& rep) {
   const auto& ev = rep.base;
   std::string f = fmt::format("verdict: {}", verify::verdict_name(ev.verdict));
-  if (!ev.message.empty()) f += "\n" + ev.message.substr(0, 2000);
+  if (!ev.message.empty()) {
+    f += '\n';
+    f += ev.message.substr(0, 2000);
+  }
   for (const auto& c : ev.configs) {
     if (!c.perf || c.median_ms <= 0) continue;
     auto e = rep.eager_ms.find(c.config);
