@@ -34,7 +34,7 @@ for t in "${tasks[@]}"; do check_dir "$data/c2cuda/$t"; done
 gpu_setup
 ncu=$(find_ncu)
 tmp=$(mktemp -d); root=$tmp/tasks
-for t in "${tasks[@]}"; do mkdir -p "$root/c2cuda/$(dirname "$t")"; cp -r "$data/c2cuda/$t" "$root/c2cuda/$t"; done
+for t in "${tasks[@]}"; do mkdir -p "$root/c2cuda/$(dirname "$t")"; cp -rL "$data/c2cuda/$t" "$root/c2cuda/$t"; done
 { echo "== peaks"; "$bin" peaks --remeasure --json; } > "$OUT/measure.txt" 2>&1
 for run in 1 2 3; do
   start=$(date +%s)
