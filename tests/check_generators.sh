@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The generated tier (docs/generators.md): regenerating from the generators reproduces the committed
-# manifest (ids, seeds, splits, content hashes) and the tree byte for byte.
+# manifest (ids, seeds, splits, content hashes) and the tree byte for byte, c2cuda and torch2cuda tasks.
 set -uo pipefail
 src=$1
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
@@ -14,4 +14,9 @@ cmp -s "$tmp/manifest.json" "$src/data/generators/manifest.json" || { echo "FAIL
 f=$(find "$tmp/tree" -name reference.c | sort | head -1)
 echo "/* edited */" >> "$f"
 if python3 "$gen" check --out "$tmp/tree" --manifest "$src/data/generators/manifest.json" > /dev/null; then echo "FAIL: check missed an edited $f"; exit 1; fi
+# and an edited torch2cuda reference.py
+f=$(find "$tmp/tree/torch2cuda" -name reference.py | sort | head -1)
+[ -n "$f" ] || { echo "FAIL: no torch2cuda task generated"; exit 1; }
+echo "# edited" >> "$f"
+python3 "$gen" check --out "$tmp/tree" --manifest "$src/data/generators/manifest.json" > /dev/null && { echo "FAIL: check missed an edited $f"; exit 1; }
 echo "generators: reproducible"

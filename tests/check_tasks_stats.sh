@@ -27,6 +27,17 @@ for line in ("by tier: curated 1; generated 6", "device NVIDIA H200: curated tas
     assert line in txt, (line, txt)
 print("tasks stats: ok")
 PY
+# generated torch2cuda tasks: tier, family, split from their tags (docs/generators.md)
+python3 "$src/data/generators/gen.py" generate --out "$tmp/tgen" --manifest "$tmp/tm.json" --families pt_act_chain,pt_where_mask --torch-per-family 2 > /dev/null || exit 1
+"$bin" tasks stats --root "$tmp/tgen" --records "$src/tests/data/stats/records.jsonl" --json > "$tmp/t.json" || { echo "FAIL: torch stats exit $?"; exit 1; }
+python3 - "$tmp/t.json" <<'PY' || exit 1
+import json, sys
+s = json.load(open(sys.argv[1]))
+assert s["by_kind"] == {"torch2cuda": {"generated": 4}}, s["by_kind"]
+assert s["by_family"] == {"pt_act_chain": {"generated": 2}, "pt_where_mask": {"generated": 2}}, s["by_family"]
+assert s["by_split"] == {"heldout": {"generated": 2}, "train": {"generated": 2}}, s["by_split"]
+print("tasks stats (torch2cuda generated): ok")
+PY
 # a records line that is not a record is reported (exit 1), the rest still counted
 printf '{"task": "x"}\n' > "$tmp/bad.jsonl"
 "$bin" tasks stats --root "$src/tests/data/good_tasks" --records "$tmp/bad.jsonl" > /dev/null 2> "$tmp/err.txt"

@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
-"""Generate the generated tier of C-to-CUDA tasks (docs/generators.md).
+"""Generate the generated tier of C-to-CUDA and PyTorch-to-CUDA tasks (docs/generators.md).
 
   gen.py generate [--out DIR] [--per-family N] [--families a,b]   write task folders + manifest
   gen.py check [--out DIR]                                         regenerate in memory, compare with the tree
   gen.py record-validation VALIDATE_JSON...                        fold `cudaperf tasks validate --json` results into the manifest
   gen.py prune                                                     drop tasks whose validation failed (tree + manifest)
-  gen.py sample [--fraction F]                                     print the stratified GPU sample's task folders
+  gen.py sample [--fraction F] [--kind c2cuda|torch2cuda]          print the stratified sample's task ids
+                                                                   (c2cuda: <family>/<name>, torch2cuda: torch2cuda/<category>/<name>)
 """
 import argparse
 import json
@@ -27,14 +28,18 @@ def main(argv=None):
     ap.add_argument("--out", default=DEFAULT_OUT)
     ap.add_argument("--manifest", default=MANIFEST)
     ap.add_argument("--per-family", type=int, default=driver.PER_FAMILY)
+    ap.add_argument("--torch-per-family", type=int, default=driver.TORCH_PER_FAMILY)
     ap.add_argument("--families", default="")
+    ap.add_argument("--kind", default="", choices=["", "c2cuda", "torch2cuda"])
     ap.add_argument("--fraction", type=float, default=0.2)
     a = ap.parse_args(argv)
     fams = [f for f in a.families.split(",") if f] or None
     if a.cmd == "generate":
-        m = driver.generate(a.out, a.per_family, fams, old_manifest=driver.load_manifest(a.manifest))
+        m = driver.generate(a.out, a.per_family, fams, old_manifest=driver.load_manifest(a.manifest),
+                            torch_per_family=a.torch_per_family)
         driver.save_manifest(a.manifest, m)
-        print(f"generated {len(m['tasks'])} tasks in {len(m['families'])} families under {a.out}")
+        kinds = ", ".join(f"{k} {v['tasks']} in {v['families']} families" for k, v in sorted(m["kinds"].items()))
+        print(f"generated {len(m['tasks'])} tasks ({kinds}) under {a.out}")
         return 0
     m = driver.load_manifest(a.manifest)
     if m is None:
@@ -56,7 +61,7 @@ def main(argv=None):
         driver.save_manifest(a.manifest, m)
         print(f"pruned {n} task(s) that failed validation")
         return 0
-    for d in driver.gpu_sample(m, a.fraction):
+    for d in driver.gpu_sample(m, a.fraction, a.kind or None):
         print(d)
     return 0
 

@@ -7,7 +7,8 @@
 #       families of this shard, -j all cores; $OUT/validate-<shard>.json + .txt + timing. Back here:
 #       python3 data/generators/gen.py record-validation OUT/validate-*.json && python3 data/generators/gen.py prune
 #   bash data/generators/gpu_sample.sh check [SHARD NSHARDS]
-#       every implementation of this shard of the stratified 20 % sample (gen.py sample) through
+#       every implementation of this shard of the stratified 20 % sample (gen.py sample: both kinds;
+#       the torch2cuda tasks need CUDAPERF_PYTHON with a CUDA torch on the device) through
 #       `cudaperf tasks check-gpu` via tools/gpu-check.sh dataset: $OUT/records.jsonl (the format of
 #       data/records/), dataset.txt / dataset.log, sample-<shard>.txt, summary-<shard>.json.
 #
@@ -29,8 +30,12 @@ start=$(date +%s)
 case "$mode" in
   validate)
     sel=$tmp/validate-$shard; i=0
-    for fam in ${FAMILIES:-$(ls "$tmp/tree/c2cuda")}; do  # FAMILIES="a b ..." restricts the pass
-      if [ $((i % nshards)) -eq "$shard" ]; then mkdir -p "$sel/c2cuda"; cp -r "$tmp/tree/c2cuda/$fam" "$sel/c2cuda/"; fi
+    # FAMILIES="a b ..." restricts the pass (c2cuda family names, torch2cuda categories gen_pt_*)
+    for fam in ${FAMILIES:-$(ls "$tmp/tree/c2cuda") $(ls "$tmp/tree/torch2cuda")}; do
+      if [ $((i % nshards)) -eq "$shard" ]; then
+        if [ -d "$tmp/tree/c2cuda/$fam" ]; then mkdir -p "$sel/c2cuda"; cp -r "$tmp/tree/c2cuda/$fam" "$sel/c2cuda/"
+        else mkdir -p "$sel/torch2cuda"; cp -r "$tmp/tree/torch2cuda/$fam" "$sel/torch2cuda/"; fi
+      fi
       i=$((i + 1))
     done
     n=$(find "$sel" -name task.toml | wc -l)
@@ -44,8 +49,10 @@ case "$mode" in
     sample=$tmp/sample-$shard; i=0
     for id in $(python3 data/generators/gen.py sample --fraction 0.2); do
       if [ $((i % nshards)) -eq "$shard" ]; then
-        mkdir -p "$sample/c2cuda/$(dirname "$id")"
-        cp -r "$tmp/tree/c2cuda/$id" "$sample/c2cuda/$id"
+        case "$id" in  # torch2cuda ids are their folder under the root; c2cuda ids live under c2cuda/
+          torch2cuda/*) mkdir -p "$sample/$(dirname "$id")"; cp -r "$tmp/tree/$id" "$sample/$id" ;;
+          *) mkdir -p "$sample/c2cuda/$(dirname "$id")"; cp -r "$tmp/tree/c2cuda/$id" "$sample/c2cuda/$id" ;;
+        esac
         echo "$id" >> "$OUT/sample-$shard.txt"
       fi
       i=$((i + 1))

@@ -3,6 +3,7 @@
 // the roofline floor distribution at the perf configs, and which tasks are verified on which
 // device (from the check-gpu records, data/records/*.jsonl).
 #include <nlohmann/json.hpp>
+#include <toml++/toml.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -42,6 +43,20 @@ std::string coop_pattern(const task::Task& t) {
   if (seen.empty()) return "none";
   std::string out;
   for (const auto& s : seen) out += (out.empty() ? "" : "+") + s;
+  return out;
+}
+
+// The tags of a torch2cuda task.toml (TorchTask does not keep them): the generated tier's torch tasks
+// carry generated / family: / split: / field: as the c2cuda ones do (docs/generators.md).
+std::vector<std::string> torch_tags(const fs::path& dir) {
+  std::vector<std::string> out;
+  try {
+    auto root = toml::parse_file((dir / "task.toml").string());
+    if (auto* a = root["tags"].as_array())
+      for (const auto& v : *a)
+        if (auto s = v.value<std::string>()) out.push_back(*s);
+  } catch (const toml::parse_error&) {
+  }
   return out;
 }
 
@@ -89,6 +104,13 @@ std::vector<TaskInfo> collect(const std::vector<fs::path>& roots, std::vector<st
       ti.id = r->id;
       ti.kind = "torch2cuda";
       ti.category = ti.family = ti.field = r->category;
+      for (const auto& tag : torch_tags(d)) {
+        auto value = [&](const char* key) { return tag.rfind(key, 0) == 0 ? tag.substr(std::string(key).size()) : std::string(); };
+        if (tag == "generated") ti.tier = "generated";
+        if (!value("family:").empty()) ti.family = value("family:");
+        if (!value("split:").empty()) ti.split = value("split:");
+        if (!value("field:").empty()) ti.field = value("field:");
+      }
       for (const auto& c : r->configs) ti.configs.insert(c.name);
       for (const auto& im : r->impls) ti.impls.insert(im.strategy);
       out.push_back(std::move(ti));

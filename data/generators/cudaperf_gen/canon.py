@@ -63,3 +63,74 @@ def canonical_c(src):
 
 def canonical_hash(src):
     return hashlib.sha256(canonical_c(src).encode()).hexdigest()[:16]
+
+
+# ---- torch2cuda references (reference.py): the same rule over Python tokens
+import io as _io  # noqa: E402
+import keyword as _keyword  # noqa: E402
+import tokenize as _tokenize  # noqa: E402
+
+PY_KEEP = set(_keyword.kwlist) | {"self", "super", "float", "int", "len", "range", "min", "max", "abs", "True", "False", "None",
+                                  "torch", "nn", "F", "math"}
+# integer literals in these calls (or after dim=) are dimensions, not constants: sum over dim 1 and
+# over dim 2 are different computations
+# and so are window shapes: after kernel_size= / stride= / padding= / dilation= / diagonal= (as the
+# number of stencil points in a C reference, they set the number of terms, not a constant's value)
+KEEP_INT_KW = {"dim", "dims", "kernel_size", "stride", "padding", "dilation", "diagonal"}
+DIM_CALLS = {"transpose", "permute", "movedim", "flip", "unsqueeze", "squeeze", "view", "reshape", "flatten", "chunk", "split"}
+
+
+def canonical_py(src):
+    """Python tokens of src with docstrings/comments dropped, names renamed by first appearance
+    (attribute names after '.', keyword-argument names and PY_KEEP stay), numbers '#' except integer
+    dimensions (after dim=/dims= or inside DIM_CALLS)."""
+    names, out, stack = {}, [], []
+    toks = [t for t in _tokenize.generate_tokens(_io.StringIO(src).readline)
+            if t.type not in (_tokenize.COMMENT, _tokenize.NL, _tokenize.ENCODING, _tokenize.ENDMARKER)]
+    prev_type = _tokenize.NEWLINE
+    for k, t in enumerate(toks):
+        nxt = toks[k + 1].string if k + 1 < len(toks) else ""
+        if t.type == _tokenize.STRING and prev_type in (_tokenize.NEWLINE, _tokenize.INDENT, _tokenize.DEDENT):
+            prev_type = _tokenize.NEWLINE
+            continue  # a docstring
+        prev_type = t.type
+        s = t.string
+        if t.type == _tokenize.OP:
+            if s in "([{":
+                stack.append(out[-1] if out else "")
+            elif s in ")]}" and stack:
+                stack.pop()
+            out.append(s)
+        elif t.type == _tokenize.NAME:
+            if s in PY_KEEP or (out and out[-1] == ".") or (nxt == "=" and stack):
+                out.append(s)
+            else:
+                names.setdefault(s, f"v{len(names)}")
+                out.append(names[s])
+        elif t.type == _tokenize.NUMBER:
+            j = len(out) - 1
+            while j > 0 and (out[j] in ("(", ",", "#") or out[j].isdigit()):
+                j -= 1
+            in_dim = (j > 0 and out[j] == "=" and out[j - 1] in KEEP_INT_KW) or bool(stack and stack[-1] in DIM_CALLS)
+            if in_dim and s.isdigit():
+                out.append(s)
+            else:
+                if out and out[-1] == "-" and (len(out) == 1 or out[-2] in UNARY_BEFORE | {"return", "(", ",", "="}):
+                    out.pop()
+                out.append("#")
+        elif t.type in (_tokenize.NEWLINE, _tokenize.INDENT, _tokenize.DEDENT):
+            out.append({_tokenize.NEWLINE: ";", _tokenize.INDENT: "{", _tokenize.DEDENT: "}"}[t.type])
+        else:
+            out.append(s)
+    return " ".join(out)
+
+
+def canonical_torch(spec_text, shape_sig=""):
+    """The canonical form of a torch2cuda reference: its Model class and the inputs' shapes/dtypes
+    (get_inputs' distributions and the size values are constants)."""
+    cls = spec_text[spec_text.index("class Model"):spec_text.index("def get_inputs")]
+    return canonical_py(cls + "\n" + shape_sig + "\n")
+
+
+def canonical_torch_hash(spec_text, shape_sig=""):
+    return hashlib.sha256(canonical_torch(spec_text, shape_sig).encode()).hexdigest()[:16]

@@ -6,11 +6,13 @@ import os
 import random
 import shutil
 
-from . import canon, emit
+from . import canon, emit, temit
 from .families import all_families
 from .split import HELDOUT, split_of
+from .torch_families import all_families as torch_families
 
 PER_FAMILY = 30
+TORCH_PER_FAMILY = 20  # 22 torch families: 440 tasks, each family 4.5 % of the torch set
 ATTEMPTS = 6  # seeds tried per kept task before a family gives up (near-duplicates are skipped)
 
 
@@ -26,12 +28,39 @@ def make(family, seed, module=None):
     return spec, fs
 
 
-def select(per_family, families=None, excluded=None):
-    """[(family, seed, spec, files, canonical hash)] in family order, near-duplicates dropped: a
-    task whose reference is canonically equal to one already kept (in any family) is skipped."""
-    mods = all_families()
+def make_torch(family, seed, module=None):
+    module = module or torch_families()[family]
+    spec = module.generate(family_rng(family, seed), seed)
+    assert spec.family == family and spec.seed == seed, (family, seed)
+    return spec, temit.files(spec)
+
+
+def kind_of(family):
+    return "torch2cuda" if family in torch_families() else "c2cuda"
+
+
+def canonical_of(spec, fs):
+    if "reference.py" in fs:
+        return canon.canonical_torch_hash(fs["reference.py"], spec.shape_sig)
+    return canon.canonical_hash(fs["reference.c"])
+
+
+def select(per_family, families=None, excluded=None, torch_per_family=TORCH_PER_FAMILY):
+    """[(family, seed, spec, files, canonical hash)] in family order (c2cuda families, then torch2cuda
+    ones), near-duplicates dropped: a task whose reference is canonically equal to one already kept
+    (in any family) is skipped."""
     excluded = excluded or {}
     seen = {}
+    out, stats = [], {}
+    for kind, mods, maker, quota in [("c2cuda", all_families(), make, per_family),
+                                     ("torch2cuda", torch_families(), make_torch, torch_per_family)]:
+        o, st = _select_kind(kind, mods, maker, quota, families, excluded, seen)
+        out += o
+        stats.update(st)
+    return out, stats
+
+
+def _select_kind(kind, mods, maker, per_family, families, excluded, seen):
     out, stats = [], {}
     for fam in sorted(mods):
         if families and fam not in families:
@@ -39,8 +68,8 @@ def select(per_family, families=None, excluded=None):
         kept = dups = skipped = 0
         seed = 0
         while kept < per_family and seed < per_family * ATTEMPTS:
-            spec, fs = make(fam, seed, mods[fam])
-            h = canon.canonical_hash(fs["reference.c"])
+            spec, fs = maker(fam, seed, mods[fam])
+            h = canonical_of(spec, fs)
             if excluded.get((fam, seed)) == emit.content_hash(fs):
                 skipped += 1
             elif h in seen:
@@ -50,7 +79,7 @@ def select(per_family, families=None, excluded=None):
                 out.append((fam, seed, spec, fs, h))
                 kept += 1
             seed += 1
-        stats[fam] = {"kept": kept, "near_duplicates": dups, "excluded_failed": skipped, "seeds_tried": seed}
+        stats[fam] = {"kept": kept, "near_duplicates": dups, "excluded_failed": skipped, "seeds_tried": seed, "kind": kind}
     return out, stats
 
 
@@ -71,40 +100,57 @@ def excluded_of(m):
     return {(e["family"], e["seed"]): e["hash"] for e in (m or {}).get("excluded", [])}
 
 
-def generate(out_root, per_family, families=None, old_manifest=None):
+def task_dir(out_root, t):
+    """The folder of manifest task t under a generated root."""
+    if t.get("kind") == "torch2cuda":
+        return os.path.join(out_root, t["id"])
+    return os.path.join(out_root, "c2cuda", t["id"])
+
+
+def generate(out_root, per_family, families=None, old_manifest=None, torch_per_family=TORCH_PER_FAMILY):
     excluded = excluded_of(old_manifest)
     old = {t["id"]: t for t in (old_manifest or {}).get("tasks", [])}
-    chosen, stats = select(per_family, families, excluded)
-    base = os.path.join(out_root, "c2cuda")
-    if os.path.isdir(base):
-        shutil.rmtree(base)
+    chosen, stats = select(per_family, families, excluded, torch_per_family)
+    for sub in ("c2cuda", "torch2cuda"):
+        base = os.path.join(out_root, sub)
+        if os.path.isdir(base):
+            shutil.rmtree(base)
     tasks = []
     for fam, seed, spec, fs, h in chosen:
-        _, ch = emit.write_folder(out_root, spec)
+        torch = isinstance(spec, temit.TorchSpec)
+        _, ch = (temit if torch else emit).write_folder(out_root, spec)
         t = {"id": spec.task_id, "family": fam, "seed": seed, "split": split_of(fam), "hash": ch, "canonical": h,
-             "field": spec.field, "coop": spec.coop}
+             "field": spec.field, "coop": "-" if torch else spec.coop, "kind": "torch2cuda" if torch else "c2cuda"}
         prev = old.get(spec.task_id)
         if prev and prev.get("hash") == ch and "validation" in prev:
             t["validation"] = prev["validation"]  # same bytes: the earlier result still holds
         tasks.append(t)
     fams = {}
-    mods = all_families()
+    mods = dict(all_families(), **torch_families())
     for fam in sorted(stats):
         fams[fam] = dict(stats[fam], split=split_of(fam), doc=(mods[fam].__doc__ or "").strip().splitlines()[0])
-    return {"version": 1, "generator": "data/generators/gen.py", "per_family": per_family, "heldout_families": sorted(HELDOUT),
+    counts = {}
+    for t in tasks:
+        counts.setdefault(t["kind"], {"tasks": 0, "families": 0})["tasks"] += 1
+    for f in fams.values():
+        if f["kept"]:
+            counts.setdefault(f["kind"], {"tasks": 0, "families": 0})["families"] += 1
+    return {"version": 2, "generator": "data/generators/gen.py", "per_family": per_family, "torch_per_family": torch_per_family,
+            "heldout_families": sorted(HELDOUT), "kinds": counts,
             "families": fams, "tasks": tasks, "excluded": (old_manifest or {}).get("excluded", [])}
 
 
 def check(out_root, m):
     """Problems (strings) where the tree or the manifest differ from what the generators produce now."""
     problems = []
-    chosen, _ = select(m["per_family"], None, excluded_of(m))
+    chosen, _ = select(m["per_family"], None, excluded_of(m), m.get("torch_per_family", TORCH_PER_FAMILY))
     want = {spec.task_id: (fs, fam, seed) for fam, seed, spec, fs, _ in chosen}
     listed = {t["id"]: t for t in m["tasks"]}
     for tid in sorted(set(want) ^ set(listed)):
         problems.append(f"{tid}: {'generated but not in the manifest' if tid in want else 'in the manifest but not generated'}")
     base = os.path.join(out_root, "c2cuda")
-    if not os.path.isdir(base):  # no tree here: the manifest's hashes alone are checked
+    tbase = os.path.join(out_root, "torch2cuda")
+    if not os.path.isdir(base) and not os.path.isdir(tbase):  # no tree here: the manifest's hashes alone are checked
         for tid, (fs, fam, seed) in sorted(want.items()):
             if tid in listed and listed[tid]["hash"] != emit.content_hash(fs):
                 problems.append(f"{tid}: content hash differs from the manifest")
@@ -113,12 +159,15 @@ def check(out_root, m):
     for fam in sorted(os.listdir(base)) if os.path.isdir(base) else []:
         for name in sorted(os.listdir(os.path.join(base, fam))):
             on_disk.add(f"{fam}/{name}")
+    for cat in sorted(os.listdir(tbase)) if os.path.isdir(tbase) else []:
+        for name in sorted(os.listdir(os.path.join(tbase, cat))):
+            on_disk.add(f"torch2cuda/{cat}/{name}")
     for tid in sorted(on_disk - set(want)):
         problems.append(f"{tid}: a folder in the tree that the generators do not produce")
     for tid, (fs, fam, seed) in sorted(want.items()):
         if tid in listed and listed[tid]["hash"] != emit.content_hash(fs):
             problems.append(f"{tid}: content hash differs from the manifest")
-        d = os.path.join(base, tid)
+        d = os.path.join(out_root, tid) if tid.startswith("torch2cuda/") else os.path.join(base, tid)
         present = set()
         for root, _, names in os.walk(d):
             for n in names:
@@ -149,6 +198,8 @@ def record_validation(m, reports):
             t["validation"] = {"ok": not probs, "problems": probs[:3], "warnings": jt.get("warnings", [])[:3],
                                "nulls_rejected": sum(1 for v in nulls.values() if v.get("configs_rejected", 0) > 0),
                                "nulls": len(nulls), "hash": t["hash"]}
+            if jt.get("kind") == "torch2cuda":  # the reference run + null battery needs torch: say whether it ran
+                t["validation"]["battery"] = jt.get("battery", "")
             n += 1
     return n
 
@@ -158,7 +209,7 @@ def prune(out_root, m):
     for t in m["tasks"]:
         v = t.get("validation")
         if v and not v["ok"]:
-            shutil.rmtree(os.path.join(out_root, "c2cuda", t["id"]), ignore_errors=True)
+            shutil.rmtree(task_dir(out_root, t), ignore_errors=True)
             m.setdefault("excluded", []).append({"family": t["family"], "seed": t["seed"], "hash": t["hash"],
                                                  "why": (v["problems"] or ["validation failed"])[0][:300]})
             n += 1
@@ -170,11 +221,14 @@ def prune(out_root, m):
     return n
 
 
-def gpu_sample(m, fraction):
-    """A deterministic stratified sample: per family, ceil(fraction * count) tasks evenly spaced in seed order."""
+def gpu_sample(m, fraction, kind=None):
+    """A deterministic stratified sample: per family, ceil(fraction * count) tasks evenly spaced in seed
+    order (kind: only the tasks of that kind)."""
     out = []
     by_fam = {}
     for t in m["tasks"]:
+        if kind and t.get("kind", "c2cuda") != kind:
+            continue
         by_fam.setdefault(t["family"], []).append(t)
     for fam in sorted(by_fam):
         ts = sorted(by_fam[fam], key=lambda t: t["seed"])

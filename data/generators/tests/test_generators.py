@@ -11,7 +11,11 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 from cudaperf_gen import canon, driver, emit  # noqa: E402
 from cudaperf_gen.families import all_families  # noqa: E402
-from cudaperf_gen.split import HELDOUT  # noqa: E402
+from cudaperf_gen.split import HELDOUT, TORCH_HELDOUT  # noqa: E402
+from cudaperf_gen.torch_families import all_families as torch_families  # noqa: E402
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(HERE))), "python"))
+from cudaperf import torch_static  # noqa: E402  (stdlib only: the engine's static guards)
 
 MANIFEST = os.path.join(os.path.dirname(HERE), "manifest.json")
 
@@ -110,7 +114,7 @@ class Dedupe(unittest.TestCase):
                                      configs=[], rtol=0, atol=0, flops="n", bytes="8*n", reference_body=body,
                                      impls={"naive": ("(weak) x", ""), "a": ("a", ""), "b": ("b", "")})
         fams = {"aa": Fam("aa", True), "bb": Fam("bb", False)}
-        with mock.patch.object(driver, "all_families", return_value=fams):
+        with mock.patch.object(driver, "all_families", return_value=fams), mock.patch.object(driver, "torch_families", return_value={}):
             chosen, stats = driver.select(3)
         self.assertEqual([(f, s) for f, s, *_ in chosen], [("aa", 0), ("aa", 1)])
         self.assertEqual(stats["aa"]["near_duplicates"], 3 * driver.ATTEMPTS - 2)
@@ -124,7 +128,7 @@ class Manifest(unittest.TestCase):
             cls.m = json.load(f)
 
     def test_bars(self):
-        tasks = self.m["tasks"]
+        tasks = [t for t in self.m["tasks"] if t.get("kind", "c2cuda") == "c2cuda"]
         fams = {}
         for t in tasks:
             fams[t["family"]] = fams.get(t["family"], 0) + 1
@@ -154,11 +158,129 @@ class Manifest(unittest.TestCase):
         sample = driver.gpu_sample(self.m, 0.2)
         self.assertEqual(sample, driver.gpu_sample(self.m, 0.2))
         per = {}
+        fam_of = {t["id"]: t["family"] for t in self.m["tasks"]}
         for tid in sample:
-            per[tid.split("/")[0]] = per.get(tid.split("/")[0], 0) + 1
+            per[fam_of[tid]] = per.get(fam_of[tid], 0) + 1
         for fam, n in self.m["families"].items():
             self.assertGreaterEqual(per.get(fam, 0), 0.2 * n["kept"], fam)
         self.assertGreaterEqual(len(sample), 0.2 * len(self.m["tasks"]))
+
+
+    def test_torch_bars(self):
+        tasks = [t for t in self.m["tasks"] if t.get("kind") == "torch2cuda"]
+        fams = {}
+        for t in tasks:
+            fams[t["family"]] = fams.get(t["family"], 0) + 1
+            self.assertTrue(t["id"].startswith(f"torch2cuda/gen_{t['family']}/{t['family']}_s"), t["id"])
+        self.assertGreaterEqual(len(tasks), 400)
+        self.assertGreaterEqual(len(fams), 20)
+        self.assertLessEqual(max(fams.values()), 0.05 * len(tasks), fams)
+        self.assertEqual(self.m["kinds"]["torch2cuda"], {"tasks": len(tasks), "families": len(fams)})
+        self.assertEqual(len({t["canonical"] for t in self.m["tasks"]}), len(self.m["tasks"]), "near-duplicates left in")
+        held = sorted(f for f in fams if any(t["split"] == "heldout" for t in tasks if t["family"] == f))
+        self.assertEqual(held, sorted(TORCH_HELDOUT))
+        n_held = sum(1 for t in tasks if t["split"] == "heldout")
+        self.assertTrue(0.1 <= n_held / len(tasks) <= 0.3, n_held)
+
+    def test_torch_sample_covers_every_family(self):
+        ids = driver.gpu_sample(self.m, 0, "torch2cuda")
+        fams = {t["family"] for t in self.m["tasks"] if t.get("kind") == "torch2cuda"}
+        self.assertEqual(len(ids), len(fams))
+        self.assertTrue(all(i.startswith("torch2cuda/") for i in ids))
+        self.assertFalse(any(i.startswith("torch2cuda/") for i in driver.gpu_sample(self.m, 0, "c2cuda")))
+
+
+class TorchCanonical(unittest.TestCase):
+    REF = ("class Model(nn.Module):\n    def __init__(self, alpha=1.5):\n        super().__init__()\n        self.alpha = alpha\n\n"
+           "    def forward(self, x):\n        return torch.sum(torch.tanh(x) * {c}, dim={d}){t}\n\n\ndef get_inputs():\n    return []\n")
+
+    def test_constants_and_names_are_the_same_computation(self):
+        a = self.REF.format(c="2.5", d=1, t="")
+        b = a.replace("2.5", "-0.75").replace("(x)", "(y)").replace("x)", "y)")  # attribute names (self.alpha) are structure
+        self.assertEqual(canon.canonical_torch(a, "x:(B, N)"), canon.canonical_torch(b, "y:(B, N)"))
+
+    def test_dims_windows_and_structure_differ(self):
+        a = self.REF.format(c="2.5", d=1, t="")
+        for other in [self.REF.format(c="2.5", d=2, t=""), self.REF.format(c="2.5", d=1, t=" + 1.0"),
+                      a.replace("torch.tanh", "torch.sigmoid")]:
+            self.assertNotEqual(canon.canonical_torch(a), canon.canonical_torch(other), other)
+        self.assertNotEqual(canon.canonical_py("F.avg_pool1d(x, kernel_size=3, stride=2)"),
+                            canon.canonical_py("F.avg_pool1d(x, kernel_size=5, stride=2)"))
+        self.assertNotEqual(canon.canonical_torch(a, "x:(B, N)"), canon.canonical_torch(a, "x:(B, 1)"))
+
+
+class TorchFamilies(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.fams = torch_families()
+
+    def test_enough_families_with_distinct_names(self):
+        self.assertGreaterEqual(len(self.fams), 20)
+        self.assertFalse(set(self.fams) & set(all_families()), "a torch family shares a c2cuda family's name")
+        for name, mod in self.fams.items():
+            self.assertEqual(mod.NAME, name)
+            self.assertRegex(name, r"^pt_[a-z0-9_]+$")
+            self.assertTrue((mod.__doc__ or "").strip(), f"{name} has no docstring")
+
+    def test_every_family_emits_a_folder_the_engine_accepts(self):
+        import ast
+        import tomllib
+        reqs, where = [], []
+        with tempfile.TemporaryDirectory() as d:
+            for name in sorted(self.fams):
+                for seed in (0, 1, 7):
+                    spec, fs = driver.make_torch(name, seed)
+                    with self.subTest(family=name, seed=seed):
+                        self.assertEqual(spec.task_id, f"torch2cuda/gen_{name}/{name}_s{seed:03d}")
+                        toml = tomllib.loads(fs["task.toml"])
+                        self.assertEqual(toml["kind"], "torch2cuda")
+                        self.assertEqual(toml["id"], spec.task_id)
+                        self.assertIn(f"family:{name}", toml["tags"])
+                        self.assertIn("generated", toml["tags"])
+                        self.assertTrue(0 <= toml["tolerance"]["rtol"] < 1 and 0 <= toml["tolerance"]["atol"] < 1)
+                        names = [c["name"] for c in toml["configs"]]
+                        self.assertEqual(names[0], "tiny")
+                        self.assertTrue(any(n.startswith("odd") for n in names))
+                        self.assertEqual(sum(n.startswith("perf") for n in names), 1)
+                        tree = ast.parse(fs["reference.py"])
+                        defined = {n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
+                        self.assertLessEqual({"Model", "get_inputs", "get_init_inputs"}, defined)
+                        glob = {t.id for n in tree.body if isinstance(n, ast.Assign) for t in n.targets if isinstance(t, ast.Name)}
+                        for c in toml["configs"]:
+                            self.assertLessEqual(set(c) - {"name"}, glob, c)
+                        impls = sorted(k for k in fs if k.startswith("impls/"))
+                        self.assertIn("impls/naive.py", impls)
+                        self.assertGreaterEqual(len(impls), 2)
+                        self.assertTrue(fs["impls/naive.py"].startswith("# strategy: naive (weak) — "))
+                        self.assertEqual(len({fs[k] for k in impls}), len(impls), "impls must differ")
+                        for k in impls:
+                            self.assertTrue(fs[k].startswith(f"# strategy: {k[6:-3]} "), k)
+                            self.assertIn("at::cuda::getCurrentCUDAStream()", fs[k])
+                            ast.parse(fs[k])
+                    td = os.path.join(d, spec.rel_dir)
+                    for rel, text in fs.items():
+                        os.makedirs(os.path.dirname(os.path.join(td, rel)), exist_ok=True)
+                        with open(os.path.join(td, rel), "w") as f:
+                            f.write(text)
+                    keys = sorted({k for c in tomllib.loads(fs["task.toml"])["configs"] for k in c} - {"name"})
+                    reqs.append({"dir": td, "reference": os.path.join(td, "reference.py"), "config_keys": keys,
+                                 "impls": {k[6:-3]: os.path.join(td, k) for k in fs if k.startswith("impls/")}})
+                    where.append(spec.task_id)
+            # the engine's static guards (the ones `cudaperf tasks validate` runs) accept every impl
+            res = torch_static.check_tasks({"tasks": reqs})
+            for tid, r in zip(where, res["tasks"]):
+                probs = r["reference"] + [p for ps in r["impls"].values() for p in ps]
+                self.assertEqual(probs, [], tid)
+
+    def test_generation_is_deterministic(self):
+        for name in sorted(self.fams):
+            self.assertEqual(driver.make_torch(name, 3)[1], driver.make_torch(name, 3)[1])
+
+    def test_toml_tags_carry_family_and_split(self):
+        _, fs = driver.make_torch(TORCH_HELDOUT[0], 0)
+        self.assertIn('"split:heldout"', fs["task.toml"])
+        _, fs = driver.make_torch("pt_act_chain", 0)
+        self.assertIn('"split:train"', fs["task.toml"])
 
 
 class Regeneration(unittest.TestCase):
@@ -169,7 +291,8 @@ class Regeneration(unittest.TestCase):
             fams_only = driver.check(d, m)
             # check() regenerates every family of the manifest's per_family: restrict to these two
             self.assertTrue(any("generated but not in the manifest" in p for p in fams_only))
-            with mock.patch.object(driver, "all_families", return_value={k: v for k, v in all_families().items() if k in ("poly_horner", "stencil_1d")}):
+            with mock.patch.object(driver, "all_families", return_value={k: v for k, v in all_families().items() if k in ("poly_horner", "stencil_1d")}), \
+                    mock.patch.object(driver, "torch_families", return_value={}):
                 self.assertEqual(driver.check(d, m), [])
                 p = os.path.join(d, "c2cuda", "poly_horner", "poly_horner_s000", "reference.c")
                 with open(p, "a") as f:

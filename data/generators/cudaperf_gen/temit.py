@@ -1,0 +1,174 @@
+"""The torch2cuda emitter: a TorchSpec (what a torch family returns) -> a task folder in the format of
+data/tasks/torch2cuda (docs/torch2cuda.md): task.toml, reference.py (KernelBench Model / get_inputs /
+get_init_inputs) and impls/<strategy>.py (ModelNew + load_inline). Text from the spec alone."""
+import os
+from dataclasses import dataclass, field
+
+from .emit import _num, _str, content_hash  # noqa: F401  (content_hash: the same per-folder hash as c2cuda)
+
+CATEGORY_PREFIX = "gen_"
+
+
+@dataclass
+class In:
+    """One input of get_inputs(): name, shape (global names or ints), how it is drawn."""
+    name: str
+    shape: tuple
+    draw: str = "randn"        # randn, rand, randint, bool
+    scale: str = ""            # python expression multiplying the draw ("" none), e.g. "2.0"
+    shift: str = ""            # added after scaling
+    high: str = ""             # randint: upper bound (a global name or int)
+    dtype: str = "float32"     # float32, int64, bool
+
+    def py(self):
+        shp = "(" + ", ".join(str(s) for s in self.shape) + ("," if len(self.shape) == 1 else "") + ")"
+        if self.draw == "randint":
+            return f"torch.randint(0, {self.high}, {shp}, dtype=torch.int64)"
+        if self.draw == "bool":
+            return f"torch.rand{shp} < {self.scale or '0.5'}"
+        e = f"torch.{self.draw}{shp}"
+        if self.scale:
+            e = f"{e} * {self.scale}"
+        if self.shift:
+            e = f"{e} + {self.shift}"
+        return e
+
+
+@dataclass
+class Impl:
+    desc: str             # after "# strategy: <name> — "
+    cuda: str             # the CUDA source (kernels + host function), without includes
+    host_decl: str        # the host function's declaration (cpp_sources)
+    fn: str               # the host function's name
+    call: str             # python expression for forward's return, e.g. "_ext.f(x, float(self.alpha))"
+
+
+@dataclass
+class TorchSpec:
+    family: str
+    seed: int
+    summary: str
+    sizes: list           # [(global name, perf value)] in file order
+    configs: list         # dicts: name + value per size global
+    inputs: list          # [In]
+    forward_args: list    # names of forward's arguments (= the inputs, in order)
+    forward: list         # lines of Model.forward's body
+    init_args: list = field(default_factory=list)   # [(name, python literal)] for __init__ and get_init_inputs
+    init: list = field(default_factory=list)        # lines of __init__ after super().__init__()
+    impls: dict = field(default_factory=dict)       # strategy -> Impl
+    rtol: float = 1e-4
+    atol: float = 1e-5
+    deterministic: bool = True
+    field: str = "ml"
+    imports_f: bool = False
+    tf32_off: bool = False
+    shape_sig: str = ""   # part of the canonical form: the inputs' shapes and dtypes
+
+    @property
+    def name(self):
+        return f"{self.family}_s{self.seed:03d}"
+
+    @property
+    def category(self):
+        return CATEGORY_PREFIX + self.family
+
+    @property
+    def task_id(self):
+        return f"torch2cuda/{self.category}/{self.name}"
+
+    @property
+    def rel_dir(self):
+        return f"{self.category}/{self.name}"
+
+
+def tags(spec):
+    from .split import split_of
+    return ["generated", f"family:{spec.family}", f"split:{split_of(spec.family)}", f"field:{spec.field}",
+            f"seed:{spec.seed}", "kind:torch2cuda"]
+
+
+def task_toml(spec):
+    lines = ['kind = "torch2cuda"', f"id = {_str(spec.task_id)}", f"summary = {_str(spec.summary)}",
+             f"deterministic = {'true' if spec.deterministic else 'false'}",
+             f"tolerance = {{ rtol = {_num(spec.rtol)}, atol = {_num(spec.atol)} }}",
+             "tags = [" + ", ".join(_str(t) for t in tags(spec)) + "]", "configs = ["]
+    for c in spec.configs:
+        kv = [f"name = {_str(c['name'])}"] + [f"{k} = {_num(v)}" for k, v in c.items() if k != "name"]
+        lines.append("  { " + ", ".join(kv) + " },")
+    lines.append("]")
+    return "\n".join(lines) + "\n"
+
+
+def _init_sig(spec):
+    # a global name (a size) is a plain argument: the impl module has no such global
+    return "".join(f", {n}" if v.isidentifier() else f", {n}={v}" for n, v in spec.init_args)
+
+
+def model_class(spec, new=False):
+    out = [f"class {'ModelNew' if new else 'Model'}(nn.Module):"]
+    if not new:
+        out.append(f'    """{spec.summary}."""')
+        out.append("")
+    out.append(f"    def __init__(self{_init_sig(spec)}):")
+    out.append("        super().__init__()")
+    for n, _ in spec.init_args:
+        if not any(line.lstrip().startswith(f"self.{n} =") for line in spec.init):
+            out.append(f"        self.{n} = {n}")
+    out += ["        " + line for line in spec.init]
+    out.append("")
+    out.append(f"    def forward(self, {', '.join(spec.forward_args)}):")
+    if new:
+        out.append(f"        return {spec._call}")
+    else:
+        out += ["        " + line for line in spec.forward]
+    return "\n".join(out) + "\n"
+
+
+def reference_py(spec):
+    head = [f"# generated by data/generators (family {spec.family}, seed {spec.seed})", "import torch", "import torch.nn as nn"]
+    if spec.imports_f:
+        head.append("import torch.nn.functional as F")
+    if "math." in "\n".join(spec.forward):
+        head.insert(1, "import math")
+    if spec.tf32_off:
+        head += ["", "torch.backends.cuda.matmul.allow_tf32 = False", "torch.backends.cudnn.allow_tf32 = False"]
+    head.append("")
+    head += [f"{n} = {_num(v)}" for n, v in spec.sizes]
+    body = "\n".join(head) + "\n\n\n" + model_class(spec) + "\n\n"
+    body += "def get_inputs():\n" + "".join(f"    {i.name} = {i.py()}\n" for i in spec.inputs)
+    body += f"    return [{', '.join(i.name for i in spec.inputs)}]\n\n\n"
+    body += f"def get_init_inputs():\n    return [{', '.join(v for _, v in spec.init_args)}]\n"
+    return body
+
+
+PRELUDE = "#include <torch/extension.h>\n#include <ATen/cuda/CUDAContext.h>\n#include <cstdint>\n#include <cfloat>\n"
+
+
+def impl_py(spec, strategy, im):
+    ext = f"t2cg_{spec.family}_s{spec.seed:03d}_{strategy}"
+    spec._call = im.call
+    assert im.desc.startswith(strategy + " "), (strategy, im.desc)
+    out = [f"# strategy: {im.desc}", "import torch", "import torch.nn as nn",
+           "from torch.utils.cpp_extension import load_inline", "", 'cuda_src = r"""', PRELUDE + im.cuda.strip(), '"""', "",
+           f'cpp_src = "{im.host_decl}"', "",
+           f'_ext = load_inline(name="{ext}", cpp_sources=cpp_src, cuda_sources=cuda_src,',
+           f'                   functions=["{im.fn}"], verbose=False)', "", "", ""]
+    return "\n".join(out) + model_class(spec, new=True)
+
+
+def files(spec):
+    out = {"task.toml": task_toml(spec), "reference.py": reference_py(spec)}
+    for strategy, im in sorted(spec.impls.items()):
+        out[f"impls/{strategy}.py"] = impl_py(spec, strategy, im)
+    return out
+
+
+def write_folder(root, spec):
+    fs = files(spec)
+    d = os.path.join(root, "torch2cuda", spec.category, spec.name)
+    for rel, text in fs.items():
+        p = os.path.join(d, rel)
+        os.makedirs(os.path.dirname(p), exist_ok=True)
+        with open(p, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+    return d, content_hash(fs)
