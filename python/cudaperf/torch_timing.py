@@ -28,6 +28,7 @@ STREAM_EXCESS_FLOOR_MS = float(_rule("stream_rule.excess_floor_ms"))
 THROTTLE_FRACTION = float(_rule("clock.throttle_fraction"))  # [clock]
 L2_FLUSH_MULTIPLE = _rule("l2_flush.l2_multiple", int)  # [l2_flush]
 L2_FLUSH_MIN_BYTES = _rule("l2_flush.min_bytes", int)
+L2_FLUSH_UNKNOWN_L2_BYTES = _rule("l2_flush.unknown_l2_bytes", int)
 
 
 def quantile(sorted_samples, q):
@@ -68,8 +69,11 @@ def clock_throttled(mhz, max_mhz):
 
 def l2_flush_bytes(l2_bytes):
     """[l2_flush], as timing::l2_flush_bytes: the bytes to write before a timed call on a GPU with
-    `l2_bytes` of L2 (0: unknown)."""
-    return max(max(int(l2_bytes), 0) * L2_FLUSH_MULTIPLE, L2_FLUSH_MIN_BYTES)
+    `l2_bytes` of L2 (<= 0 or None: unknown, L2_FLUSH_UNKNOWN_L2_BYTES assumed)."""
+    l2 = int(l2_bytes or 0)
+    if l2 <= 0:
+        l2 = max(L2_FLUSH_UNKNOWN_L2_BYTES, 0)
+    return max(l2 * L2_FLUSH_MULTIPLE, L2_FLUSH_MIN_BYTES)
 
 
 def time_with_stream_rule(window, pause_s=0.3, sleep=time.sleep):

@@ -24,6 +24,7 @@ TimingRules parse_rules() {
   r.throttle_fraction = rf::get<double>(t, "clock.throttle_fraction", file);
   r.l2_flush_multiple = rf::get<int>(t, "l2_flush.l2_multiple", file);
   r.l2_flush_min_bytes = rf::get<size_t>(t, "l2_flush.min_bytes", file);
+  r.l2_flush_unknown_l2_bytes = rf::get<long long>(t, "l2_flush.unknown_l2_bytes", file);
   return r;
 }
 }  // namespace
@@ -37,7 +38,8 @@ bool clock_throttled(double mhz, double max_mhz) { return mhz > 0 && max_mhz > 0
 
 size_t l2_flush_bytes(long long l2_bytes) {
   const auto& r = rules();
-  return std::max(static_cast<size_t>(std::max(l2_bytes, 0LL)) * static_cast<size_t>(r.l2_flush_multiple), r.l2_flush_min_bytes);
+  const long long l2 = l2_bytes > 0 ? l2_bytes : std::max(r.l2_flush_unknown_l2_bytes, 0LL);
+  return std::max(static_cast<size_t>(l2) * static_cast<size_t>(r.l2_flush_multiple), r.l2_flush_min_bytes);
 }
 
 }  // namespace cudaperf::timing

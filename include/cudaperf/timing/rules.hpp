@@ -18,13 +18,15 @@ struct TimingRules {
   // [l2_flush]
   int l2_flush_multiple = 0;
   size_t l2_flush_min_bytes = 0;
+  long long l2_flush_unknown_l2_bytes = 0;  // the L2 size assumed when the device reports none
 };
 const TimingRules& rules();
 
 // [clock]: a sample at `mhz` is throttled when it is under throttle_fraction of `max_mhz`; never
 // when either is unknown (<= 0).
 bool clock_throttled(double mhz, double max_mhz);
-// [l2_flush]: the bytes to write before a timed call on a GPU with `l2_bytes` of L2 (0: unknown).
+// [l2_flush]: the bytes to write before a timed call on a GPU with `l2_bytes` of L2 (<= 0: unknown,
+// unknown_l2_bytes assumed).
 size_t l2_flush_bytes(long long l2_bytes);
 
 }  // namespace cudaperf::timing
