@@ -5,6 +5,7 @@ import ast
 import io
 import itertools
 import json
+import re
 import unittest
 from pathlib import Path
 from unittest import mock
@@ -115,6 +116,21 @@ class PolicyCasesTest(unittest.TestCase):
         for c in cases("policy_cases.json")["python"]:
             got = sorted({f["rule"] for f in torch_static.check_candidate(c["python"])["findings"]} - structural)
             self.assertEqual(got, c["torch_path"], c["name"])
+
+    def test_symbols_against_the_denied_families(self):
+        # The link rule itself is C++ (compile::link_violation_reason, run on every case by
+        # tests/unit/rules_cases_test.cpp); this checks the table those cases rest on: a symbol whose
+        # reason is a denied family's is matched first by that family's pattern (names as the real
+        # symbols spell them: nvJitLink..., not nvjitlink), one off the allowlist by none.
+        link = rule_files.load("candidate_policy.toml")["c_link"]
+        denied = [(re.compile("|".join(d["pattern"])), d["reason"]) for d in link["denied"]]
+        off = "not on the allowlist of calls a kernel launcher needs"
+        for c in cases("policy_cases.json")["symbols"]:
+            want = c["c_path"]
+            if want not in {r for _, r in denied} | {off}:
+                continue  # allowed, or a variant of another symbol
+            got = next((r for p, r in denied if p.search(c["symbol"])), off)
+            self.assertEqual(got, want, c["symbol"])
 
     def test_every_case_names_both_paths(self):
         for c in cases("policy_cases.json")["sources"]:
