@@ -130,8 +130,5 @@ def time_calls(torch: ModuleType, timer: Timer, fn: Callable[..., Any], priv: li
         _, ms, _ = timer.run(call, lambda: prepare(k))
         return ms, timer.throttled()
     t_loop = time.monotonic()
-    stats = torch_timing.measure(sample, min_samples=t.get("min_samples", 10),
-                                 max_samples=t.get("max_samples", 1000),
-                                 target_rel_stdev=t.get("target_rel_stdev", 0.005),
-                                 budget_s=t.get("budget_s", 2.0))
+    stats = torch_timing.measure(sample, **torch_timing.stopping_rule(t))
     return stats, warm_s, time.monotonic() - t_loop

@@ -305,9 +305,8 @@ class Measurer:
             self.stream = torch.cuda.Stream()
             timing = lambda: torch.cuda.Event(enable_timing=True)  # noqa: E731
             self.p0, self.t0, self.t1, self.t2, self.slept = timing(), timing(), timing(), timing(), torch.cuda.Event()
-            props = torch.cuda.get_device_properties(0)
-            l2 = int(getattr(props, "L2_cache_size", 0) or (50 << 20))
-            self.flush = torch.empty(max(2 * l2, 1 << 21) // 4, dtype=torch.float32, device="cuda")
+            from cudaperf import torch_timer
+            self.flush = torch_timer.flush_buffer(torch)  # config/timing.toml [l2_flush]
             self.sleep_cycles = self._calibrate_sleep()
         with open(os.path.join(plan["xdir"], "shared.json"), "w") as f:
             json.dump(desc, f)
@@ -579,9 +578,7 @@ class Measurer:
                 return ms
         t = self.plan.get("timing", {})
         t0 = time.monotonic()
-        stats = torch_timing.measure(sample, min_samples=t.get("min_samples", 10),
-                                     max_samples=t.get("max_samples", 1000),
-                                     target_rel_stdev=t.get("target_rel_stdev", 0.005), budget_s=t.get("budget_s", 2.0))
+        stats = torch_timing.measure(sample, **torch_timing.stopping_rule(t))
         for check, profile in sched.extra():
             one(check, profile, timed=False)
         timed_s = time.monotonic() - t0

@@ -6,6 +6,8 @@ from __future__ import annotations
 import time
 from typing import Any, Callable
 
+from cudaperf import torch_timing
+
 
 def sync(device: str) -> None:
     import torch
@@ -13,10 +15,18 @@ def sync(device: str) -> None:
         torch.cuda.synchronize()
 
 
+def flush_buffer(torch: Any) -> Any:
+    """The L2 flush buffer on device 0: torch_timing.l2_flush_bytes of its L2 size (config/timing.toml
+    [l2_flush]; a device that reports none gets the file's unknown-size rule), as float32."""
+    l2 = getattr(torch.cuda.get_device_properties(0), "L2_cache_size", 0) or 0
+    return torch.empty((torch_timing.l2_flush_bytes(l2) + 3) // 4, dtype=torch.float32, device="cuda")
+
+
 class Timer:
-    """One timed call as the protocol wants it: inputs of its set copied in, L2 flushed (a write of
-    2x its size), all outside the window; events on the current stream around the call; the wall
-    time to a device-wide sync beside it (work off the stream shows up as wall >> events)."""
+    """One timed call as the protocol wants it: the persisting L2 reset, inputs of its set copied in,
+    L2 flushed (config/timing.toml [l2_flush]), all outside the window and in the C measurer's order;
+    events on the current stream around the call; the wall time to a device-wide sync beside it (work
+    off the stream shows up as wall >> events)."""
 
     def __init__(self, device: str) -> None:
         import torch
@@ -27,9 +37,7 @@ class Timer:
         self.max_mhz = -1.0
         self.clocks: list[float] = []
         if device == "cuda":
-            props = torch.cuda.get_device_properties(0)
-            l2 = int(getattr(props, "L2_cache_size", 0) or (50 << 20))
-            self.flush = torch.empty(max(2 * l2, 1 << 21) // 4, dtype=torch.float32, device="cuda")
+            self.flush = flush_buffer(torch)
             self.e0 = torch.cuda.Event(enable_timing=True)
             self.e1 = torch.cuda.Event(enable_timing=True)
             self._open_clock(torch)
@@ -79,20 +87,22 @@ class Timer:
             return -1.0
 
     def throttled(self) -> bool:
-        """Reads the SM clock after a sample (kept for the report); True under 75 % of its maximum,
-        the rule of the C++ timing loop (src/verify/gpu_check.cpp)."""
+        """Reads the SM clock after a sample (kept for the report); True when it is throttled by
+        config/timing.toml [clock] (torch_timing.clock_throttled, the C measurer's rule)."""
         mhz = self.sm_mhz()
         if mhz > 0:
             self.clocks.append(mhz)
-        return mhz > 0 and self.max_mhz > 0 and mhz < 0.75 * self.max_mhz
+        return bool(torch_timing.clock_throttled(mhz, self.max_mhz))
 
     def run(self, fn: Callable[[], Any], prepare: Callable[[], Any]) -> tuple[Any, float, float]:
-        """prepare() then fn(); returns (result, event_ms, wall_ms)."""
+        """prepare() then fn(); returns (result, event_ms, wall_ms). Before the window, in the order of
+        src/verify/measurer.cpp: the persisting L2 reset (the device is idle: the last call synced),
+        prepare(), the flush."""
+        if self.reset_l2 is not None:
+            self.reset_l2()
         prepare()
         if self.flush is not None:
             self.flush.zero_()
-        if self.reset_l2 is not None:
-            self.reset_l2()
         sync(self.device)
         w0 = time.perf_counter()
         if self.device == "cuda":

@@ -31,6 +31,14 @@ L2_FLUSH_MIN_BYTES = _rule("l2_flush.min_bytes", int)
 L2_FLUSH_UNKNOWN_L2_BYTES = _rule("l2_flush.unknown_l2_bytes", int)
 
 
+def stopping_rule(plan_timing):
+    """measure()'s stopping-rule arguments from a plan's "timing" table: each key it lacks takes
+    [stopping_rule]'s default (the C++ side sends all four)."""
+    defaults = {"min_samples": MIN_SAMPLES, "max_samples": MAX_SAMPLES, "target_rel_stdev": TARGET_REL_STDEV,
+                "budget_s": BUDGET_S}
+    return {k: plan_timing.get(k, d) for k, d in defaults.items()}
+
+
 def quantile(sorted_samples, q):
     if not sorted_samples:
         return 0.0
