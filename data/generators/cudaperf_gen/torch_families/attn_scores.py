@@ -23,7 +23,7 @@ def generate(rng, seed):
         epi = f"acc * {c[1]}"
     ins = [In("q", ("batch_size", "heads", "seq", "head_dim")),
            In("k", ("batch_size", "heads", "head_dim", "seq") if kt else ("batch_size", "heads", "seq", "head_dim"))]
-    tensors, args = [("q", "float"), ("k", "float")], "q, k"
+    tensors, args = [("q", "float"), ("kt", "float")], "q, k"  # kt: k is the GEMM's loop index in the kernels
     if "softcap" in extra:
         cap = lit(round(rng.uniform(5, 50), 1))
         lines.append(f"s = torch.tanh(s / {cap[0]}) * {cap[0]}")
@@ -44,10 +44,10 @@ def generate(rng, seed):
         lines.append(f"s = s.masked_fill(torch.triu(torch.ones(s.shape[-2], s.shape[-1], dtype=torch.bool), diagonal=1).to(s.device), {fill})")
         epi = f"(n > m ? {fill}f : ({epi}))"
     lines.append("return s")
-    dims = [("H", "q_c.size(1)"), ("NB", "q_c.size(0) * q_c.size(1)"), ("M", "q_c.size(2)"), ("N", f"k_c.size({3 if kt else 2})"),
+    dims = [("H", "q_c.size(1)"), ("NB", "q_c.size(0) * q_c.size(1)"), ("M", "q_c.size(2)"), ("N", f"kt_c.size({3 if kt else 2})"),
             ("K", "q_c.size(3)")]
     a_at = f"(q[(bb * M + (m)) * K + (k)] * {c[1]})" if pre else "q[(bb * M + (m)) * K + (k)]"
-    b_at = "k[(bb * K + (k)) * N + (n)]" if kt else "k[(bb * N + (n)) * K + (k)]"
+    b_at = "kt[(bb * K + (k)) * N + (n)]" if kt else "kt[(bb * N + (n)) * K + (k)]"
     impls = tshapes.gemm_impls("att", tensors, [], dims, "auto out = torch::empty({q_c.size(0), q_c.size(1), M, N}, q_c.options());",
                                a_at, b_at, epi, call="_ext.{fn}(" + args + ")")
     init, init_args = [], []

@@ -12,16 +12,16 @@ def generate(rng, seed):
     ins = [In("x", ("rows", "cols"))]
     if kind == "index_select0":
         ins.append(In("idx", ("n_idx",), draw="randint", high="rows", dtype="int64"))
-        fwd, oshape, src = "torch.index_select(x, 0, idx)", "{idx_c.size(0), x_c.size(1)}", "x[idx[idx_o / C] * C + idx_o % C]"
+        fwd, oshape, src = "torch.index_select(x, 0, idx)", "{ind_c.size(0), x_c.size(1)}", "x[ind[idx_o / C] * C + idx_o % C]"
     elif kind == "index_select1":
         ins.append(In("idx", ("n_idx",), draw="randint", high="cols", dtype="int64"))
-        fwd, oshape, src = "torch.index_select(x, 1, idx)", "{x_c.size(0), idx_c.size(0)}", "x[(idx_o / NI) * C + idx[idx_o % NI]]"
+        fwd, oshape, src = "torch.index_select(x, 1, idx)", "{x_c.size(0), ind_c.size(0)}", "x[(idx_o / NI) * C + ind[idx_o % NI]]"
     elif kind == "gather1":
         ins.append(In("idx", ("rows", "n_idx"), draw="randint", high="cols", dtype="int64"))
-        fwd, oshape, src = "torch.gather(x, 1, idx)", "{idx_c.size(0), idx_c.size(1)}", "x[(idx_o / NI) * C + idx[idx_o]]"
+        fwd, oshape, src = "torch.gather(x, 1, idx)", "{ind_c.size(0), ind_c.size(1)}", "x[(idx_o / NI) * C + ind[idx_o]]"
     else:
         ins.append(In("idx", ("n_idx", "cols"), draw="randint", high="rows", dtype="int64"))
-        fwd, oshape, src = "torch.gather(x, 0, idx)", "{idx_c.size(0), idx_c.size(1)}", "x[idx[idx_o] * C + idx_o % C]"
+        fwd, oshape, src = "torch.gather(x, 0, idx)", "{ind_c.size(0), ind_c.size(1)}", "x[ind[idx_o] * C + idx_o % C]"
     cu = src.replace("idx_o", "idx")
     lines = [f"h = {fwd}"]
     if act:
@@ -33,8 +33,8 @@ def generate(rng, seed):
         lines.append("h = h * w")
         cu = f"({cu}) * w[idx % {'NI' if wide else 'C'}]"
     lines.append("return h")
-    tensors = [(i.name, "int64_t" if i.dtype == "int64" else "float") for i in ins]
-    dims = [("C", "x_c.size(1)"), ("NI", "idx_c.size(idx_c.dim() - 1)")]
+    tensors = [("ind" if i.name == "idx" else i.name, "int64_t" if i.dtype == "int64" else "float") for i in ins]  # idx: the flat output index in the kernels
+    dims = [("C", "x_c.size(1)"), ("NI", "ind_c.size(ind_c.dim() - 1)")]
     impls = tshapes.map_impls("gat", tensors, [], dims, f"auto out = torch::empty({oshape}, x_c.options());", f"  return {cu};",
                               helpers=act_helpers([act] if act else []), call="_ext.{fn}(" + ", ".join(i.name for i in ins) + ")")
     cfg = [{"name": "tiny", "rows": 5, "cols": 7, "n_idx": 4}, {"name": "odd", "rows": 101, "cols": 333, "n_idx": 77},

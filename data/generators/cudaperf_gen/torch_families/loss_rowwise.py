@@ -13,12 +13,12 @@ def generate(rng, seed):
     w = lit(round(rng.uniform(0.5, 2.0), 2)) if rng.random() < 0.3 else None
     if kind in ("ce", "ce_smooth"):
         ins.append(In("t", ("batch_size",), draw="randint", high="dim", dtype="int64"))
-        tensors.append(("t", "int64_t"))
+        tensors.append(("tgt", "int64_t"))  # t is the kernels' line index
         args = "x, t"
         ls = lit(round(rng.uniform(0.05, 0.3), 2)) if kind == "ce_smooth" else None
         temp = rng.random() < 0.5
         fwd = f"F.cross_entropy({'x / self.temperature' if temp else 'x'}, t, reduction='none'{', label_smoothing=' + ls[0] if ls else ''})"
-        ph = [[("a0", "max", "AT(x)")], [("a1", "add", "exp((double)AT(x) - a0)"), ("a2", "add", "(r == t[o] ? (double)AT(x) : 0.0)"),
+        ph = [[("a0", "max", "AT(x)")], [("a1", "add", "exp((double)AT(x) - a0)"), ("a2", "add", "(r == tgt[o] ? (double)AT(x) : 0.0)"),
                                           ("a3", "add", "(double)AT(x)")]]
         lse = "(a0 + log(a1))"
         fin = f"{lse} - a2" if not ls else f"(1.0 - (double){ls[1]}) * ({lse} - a2) + (double){ls[1]} * ({lse} - a3 / Rd)"

@@ -14,7 +14,7 @@ def generate(rng, seed):
     init = ["self.weight = nn.Parameter(torch.randn(dim) * 0.5 + 1.0)"]
     if bias:
         init.append("self.bias = nn.Parameter(torch.randn(dim) * 0.5)")
-    src_py, src_cu = ("x + r", "(AT(x) + AT(r))") if resid else ("x", "AT(x)")
+    src_py, src_cu = ("x + r", "(AT(x) + AT(res))") if resid else ("x", "AT(x)")  # res: r is the kernels' index
     lines = [f"h = {src_py}"]
     if kind == "layer":
         lines.append(f"h = F.layer_norm(h, (h.shape[-1],), self.weight, {'self.bias' if bias else 'None'}, eps={eps[0]})")
@@ -32,9 +32,9 @@ def generate(rng, seed):
         lines.append(f"h = {act_py(act, 'h')}")
         rm = act_cu(act, f"(float)({rm})")
     lines.append("return h")
-    tensors = [("x", "float")] + ([("r", "float")] if resid else [])
+    tensors = [("x", "float")] + ([("res", "float")] if resid else [])
     vecs = ["weight"] + (["bias"] if bias else [])
-    args = ", ".join([n for n, _ in tensors] + [f"self.{v}" for v in vecs])
+    args = ", ".join(["x"] + (["r"] if resid else []) + [f"self.{v}" for v in vecs])
     impls = tshapes.lines_impls("ln", "x", -1, tensors, vecs, [], ph, rowmap=rm, call="_ext.{fn}(" + args + ")")
     helpers = act_helpers([act] if act else [])
     for im in impls.values():
