@@ -276,6 +276,18 @@ class TorchFamilies(unittest.TestCase):
         for name in sorted(self.fams):
             self.assertEqual(driver.make_torch(name, 3)[1], driver.make_torch(name, 3)[1])
 
+    def test_cuda_tensor_names_do_not_shadow_the_kernels_names(self):
+        # a tensor named k in a GEMM or t in a line kernel compiled to the wrong thing (nvcc found it)
+        reserved = {"idx", "out", "n", "t", "o", "i", "k", "bb", "base", "R", "I", "O", "M", "N", "K", "NB", "acc", "s",
+                    "carry", "lane", "line", "stride", "begin", "end", "d", "nd", "sizes", "stream", "Rd"}
+        for name in sorted(self.fams):
+            for seed in range(12):
+                spec, _ = driver.make_torch(name, seed)
+                for strategy, im in spec.impls.items():
+                    names = set(re.findall(r"torch::Tensor (\w+)", im.host_decl))
+                    clash = names & (reserved | ({"r"} if "AT(" in im.cuda else set()))
+                    self.assertFalse(clash, (spec.task_id, strategy, clash))
+
     def test_toml_tags_carry_family_and_split(self):
         _, fs = driver.make_torch(TORCH_HELDOUT[0], 0)
         self.assertIn('"split:heldout"', fs["task.toml"])
