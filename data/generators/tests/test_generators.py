@@ -285,7 +285,7 @@ class TorchFamilies(unittest.TestCase):
                 spec, _ = driver.make_torch(name, seed)
                 for strategy, im in spec.impls.items():
                     names = set(re.findall(r"torch::Tensor (\w+)", im.host_decl))
-                    clash = names & (reserved | ({"r"} if "AT(" in im.cuda else set()))
+                    clash = names & (reserved | ({"r"} if "#define AT(p)" in im.cuda else set()))
                     self.assertFalse(clash, (spec.task_id, strategy, clash))
 
     def test_toml_tags_carry_family_and_split(self):
