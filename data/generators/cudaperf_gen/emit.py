@@ -133,12 +133,15 @@ def content_hash(fs):
     return h.hexdigest()
 
 
-def write_folder(root, spec):
-    fs = files(spec)
-    d = os.path.join(root, "c2cuda", spec.family, spec.name)
+def write_files(d, fs):
+    """Writes a task folder's files {relative path: text} under d; returns (d, their content hash)."""
     for rel, text in fs.items():
         p = os.path.join(d, rel)
         os.makedirs(os.path.dirname(p), exist_ok=True)
         with open(p, "w", encoding="utf-8", newline="\n") as f:
             f.write(text)
     return d, content_hash(fs)
+
+
+def write_folder(root, spec):
+    return write_files(os.path.join(root, "c2cuda", spec.family, spec.name), files(spec))

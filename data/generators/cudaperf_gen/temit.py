@@ -4,7 +4,7 @@ get_init_inputs) and impls/<strategy>.py (ModelNew + load_inline). Text from the
 import os
 from dataclasses import dataclass, field
 
-from .emit import _num, _str, content_hash  # noqa: F401  (content_hash: the same per-folder hash as c2cuda)
+from .emit import _num, _str, content_hash, write_files  # noqa: F401  (content_hash: the same per-folder hash as c2cuda)
 
 CATEGORY_PREFIX = "gen_"
 
@@ -164,11 +164,4 @@ def files(spec):
 
 
 def write_folder(root, spec):
-    fs = files(spec)
-    d = os.path.join(root, "torch2cuda", spec.category, spec.name)
-    for rel, text in fs.items():
-        p = os.path.join(d, rel)
-        os.makedirs(os.path.dirname(p), exist_ok=True)
-        with open(p, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
-    return d, content_hash(fs)
+    return write_files(os.path.join(root, "torch2cuda", spec.category, spec.name), files(spec))
