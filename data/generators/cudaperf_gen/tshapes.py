@@ -138,6 +138,12 @@ def lines_impls(key, x, dim, tensors, vecs, scalars, phases, final=None, rowmap=
     del ep, names
     macro = "#define AT(p) ((p)[base + (int64_t)r * I])\n"
 
+    def accumulate(ph, loop):
+        """One phase's accumulators: initialised, then updated over the rows `loop` visits."""
+        lines = [f"  double {a} = {OPS[op][0]};" for a, op, _ in ph] + [f"  {loop} {{"]
+        lines += [f"    {a} = " + OPS[op][1].format(a=a, b=f"(double)({e})") + ";" for a, op, e in ph]
+        return lines + ["  }"]
+
     def naive_body():
         s = ["  const int64_t t = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;", "  if (t >= O * I) return;",
              "  const int64_t o = t / I, i = t % I;", "  const int64_t base = o * R * I + i;", "  const double Rd = (double)R;",
@@ -149,12 +155,7 @@ def lines_impls(key, x, dim, tensors, vecs, scalars, phases, final=None, rowmap=
                   "  out[t] = bi < 0 ? 0 : bi;"]
             return "\n".join(s)
         for ph in phases:
-            for a, op, _ in ph:
-                s.append(f"  double {a} = {OPS[op][0]};")
-            s.append("  for (int64_t r = 0; r < R; ++r) {")
-            for a, op, e in ph:
-                s.append(f"    {a} = " + OPS[op][1].format(a=a, b=f"(double)({e})") + ";")
-            s.append("  }")
+            s += accumulate(ph, "for (int64_t r = 0; r < R; ++r)")
         if final is not None:
             s.append(f"  out[t] = ({out_ct})({final});")
         else:
@@ -177,12 +178,7 @@ def lines_impls(key, x, dim, tensors, vecs, scalars, phases, final=None, rowmap=
                   "    }", "    __syncthreads();", "  }", "  if (threadIdx.x == 0) out[t] = shi[0] < 0 ? 0 : shi[0];"]
             return "\n".join(s)
         for ph in phases:
-            for a, op, _ in ph:
-                s.append(f"  double {a} = {OPS[op][0]};")
-            s.append("  for (int64_t r = threadIdx.x; r < R; r += blockDim.x) {")
-            for a, op, e in ph:
-                s.append(f"    {a} = " + OPS[op][1].format(a=a, b=f"(double)({e})") + ";")
-            s.append("  }")
+            s += accumulate(ph, "for (int64_t r = threadIdx.x; r < R; r += blockDim.x)")
             for a, op, _ in ph:
                 s += [f"  sh[threadIdx.x] = {a};", "  __syncthreads();", "  for (int w = blockDim.x / 2; w > 0; w >>= 1) {",
                       "    if (threadIdx.x < w) sh[threadIdx.x] = " + OPS[op][1].format(a="sh[threadIdx.x]", b="sh[threadIdx.x + w]") + ";",
