@@ -3,7 +3,6 @@
 // the roofline floor distribution at the perf configs, and which tasks are verified on which
 // device (from the check-gpu records, data/records/*.jsonl).
 #include <nlohmann/json.hpp>
-#include <toml++/toml.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -46,18 +45,16 @@ std::string coop_pattern(const task::Task& t) {
   return out;
 }
 
-// The tags of a torch2cuda task.toml (TorchTask does not keep them): the generated tier's torch tasks
-// carry generated / family: / split: / field: as the c2cuda ones do (docs/generators.md).
-std::vector<std::string> torch_tags(const fs::path& dir) {
-  std::vector<std::string> out;
-  try {
-    auto root = toml::parse_file((dir / "task.toml").string());
-    if (auto* a = root["tags"].as_array())
-      for (const auto& v : *a)
-        if (auto s = v.value<std::string>()) out.push_back(*s);
-  } catch (const toml::parse_error&) {
-  }
-  return out;
+// Tier, family, field and split from a task's tags (the generated tier marks itself with tags,
+// docs/generators.md); the category where a tag is absent.
+void apply_tags(TaskInfo& ti, const std::vector<std::string>& tags, const std::string& category) {
+  ti.category = category;
+  if (task::has_tag(tags, "generated")) ti.tier = "generated";
+  ti.family = task::tag_value(tags, "family");
+  ti.field = task::tag_value(tags, "field");
+  if (auto split = task::tag_value(tags, "split"); !split.empty()) ti.split = split;
+  if (ti.family.empty()) ti.family = category;
+  if (ti.field.empty()) ti.field = category;
 }
 
 std::vector<TaskInfo> collect(const std::vector<fs::path>& roots, std::vector<std::string>& problems) {
@@ -72,14 +69,7 @@ std::vector<TaskInfo> collect(const std::vector<fs::path>& roots, std::vector<st
       const task::Task& t = r.value();
       TaskInfo ti;
       ti.id = t.id;
-      ti.category = t.category;
-      // The generated tier marks itself with tags (docs/generators.md).
-      if (t.has_tag("generated")) ti.tier = "generated";
-      ti.family = t.tag_value("family");
-      ti.field = t.tag_value("field");
-      if (!t.tag_value("split").empty()) ti.split = t.tag_value("split");
-      if (ti.family.empty()) ti.family = t.category;
-      if (ti.field.empty()) ti.field = t.category;
+      apply_tags(ti, t.tags, t.category);
       for (const auto& p : t.params)
         if (p.role == task::Role::Out || p.role == task::Role::InOut) {
           ti.type = task::c_type_name(p.type);
@@ -103,14 +93,7 @@ std::vector<TaskInfo> collect(const std::vector<fs::path>& roots, std::vector<st
       TaskInfo ti;
       ti.id = r->id;
       ti.kind = "torch2cuda";
-      ti.category = ti.family = ti.field = r->category;
-      for (const auto& tag : torch_tags(d)) {
-        auto value = [&](const char* key) { return tag.rfind(key, 0) == 0 ? tag.substr(std::string(key).size()) : std::string(); };
-        if (tag == "generated") ti.tier = "generated";
-        if (!value("family:").empty()) ti.family = value("family:");
-        if (!value("split:").empty()) ti.split = value("split:");
-        if (!value("field:").empty()) ti.field = value("field:");
-      }
+      apply_tags(ti, r->tags, r->category);
       for (const auto& c : r->configs) ti.configs.insert(c.name);
       for (const auto& im : r->impls) ti.impls.insert(im.strategy);
       out.push_back(std::move(ti));

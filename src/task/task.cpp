@@ -52,13 +52,13 @@ std::string Param::c_decl() const {
   return fmt::format("{}{}{} {}", is_const ? "const " : "", c_type_name(type), pointer ? "*" : "", name);
 }
 
-std::string Task::tag_value(const std::string& key) const {
+std::string tag_value(const std::vector<std::string>& tags, const std::string& key) {
   for (const auto& tg : tags)
     if (tg.size() > key.size() && tg.compare(0, key.size(), key) == 0 && tg[key.size()] == ':') return tg.substr(key.size() + 1);
   return "";
 }
 
-bool Task::has_tag(const std::string& tag) const { return std::find(tags.begin(), tags.end(), tag) != tags.end(); }
+bool has_tag(const std::vector<std::string>& tags, const std::string& tag) { return std::find(tags.begin(), tags.end(), tag) != tags.end(); }
 
 const Param* Task::find_param(const std::string& n) const {
   auto it = std::find_if(params.begin(), params.end(), [&](const Param& p) { return p.name == n; });

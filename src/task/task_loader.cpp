@@ -134,15 +134,7 @@ class Loader {
       if (auto b = d->value<bool>()) t.deterministic = *b;
       else error(line_of(*d), "'deterministic' must be true or false");
     }
-    if (auto* tg = root.get("tags")) {
-      const toml::array* arr = tg->as_array();
-      if (!arr) error(line_of(*tg), "'tags' must be an array of strings");
-      else
-        for (const auto& el : *arr) {
-          if (auto s = el.value<std::string>()) t.tags.push_back(*s);
-          else error(line_of(el), "'tags' must be an array of strings");
-        }
-    }
+    detail::read_tags(root, t.tags, [&](int line, std::string m) { error(line, std::move(m)); });
     parse_params(root, t);
     parse_configs(root, t);
     parse_tolerance(root, t);

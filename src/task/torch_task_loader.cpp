@@ -99,6 +99,7 @@ Result<TorchTask> parse_torch_task_toml(const std::string& text, const std::stri
     }
   }
   t.summary = str("summary", true);
+  detail::read_tags(root, t.tags, err);
   t.source = str("source", false);
   if (!t.source.empty() && t.source != "kernelbench")
     err(line_of(*root.get("source")), fmt::format("source '{}': the only known source is \"kernelbench\"", t.source));

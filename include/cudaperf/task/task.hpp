@@ -59,6 +59,11 @@ struct Impl {
   bool weak = false;     // header says "(weak)"
 };
 
+// Tags are free-form; the generated tier uses "generated", "family:X", "split:S", "field:F"
+// (docs/generators.md). The value of the first tag "<key>:<value>", or "".
+std::string tag_value(const std::vector<std::string>& tags, const std::string& key);
+bool has_tag(const std::vector<std::string>& tags, const std::string& tag);
+
 struct Task {
   std::filesystem::path dir;
   std::string id, category, name, summary, function;
@@ -69,11 +74,10 @@ struct Task {
   Expr cost_flops, cost_bytes;
   std::filesystem::path reference;
   std::vector<Impl> impls;
-  std::vector<std::string> tags;  // free-form; the generated tier uses "generated", "family:X", "split:S" (docs/generators.md)
+  std::vector<std::string> tags;
 
-  // The value of the first tag "<key>:<value>", or "" (tag_value(t, "split")).
-  std::string tag_value(const std::string& key) const;
-  bool has_tag(const std::string& tag) const;
+  std::string tag_value(const std::string& key) const { return task::tag_value(tags, key); }
+  bool has_tag(const std::string& tag) const { return task::has_tag(tags, tag); }
   const Param* find_param(const std::string& n) const;
   bool uses_double() const;
   // Declarations generated from task.toml, used to check signatures by compiling against them.
@@ -107,6 +111,7 @@ struct TorchTask {
   std::vector<TorchConfig> configs;
   std::filesystem::path reference;  // reference.py
   std::vector<Impl> impls;          // impls/<strategy>.py
+  std::vector<std::string> tags;
 };
 
 // task.toml and the folder layout of a torch2cuda task (no Python: reference.py and the impls are
