@@ -59,6 +59,21 @@ std::string unknown_mode_message() {
   return fmt::format("options.mode must be one of: {}", fmt::join(torch2cuda::kTorchModes, ", "));
 }
 
+// The jobs' sources as files in `scratch` named by `name_format` (one {} for the job id).
+std::vector<fs::path> write_sources(const fs::path& scratch, const std::vector<Job>& jobs, const char* name_format) {
+  std::vector<fs::path> files;
+  for (const auto& j : jobs) {
+    files.push_back(scratch / fmt::format(fmt::runtime(name_format), j.id));
+    std::ofstream(files.back()) << j.source;
+  }
+  return files;
+}
+
+void remove_files(const std::vector<fs::path>& files) {
+  std::error_code ec;
+  for (const auto& f : files) fs::remove(f, ec);
+}
+
 // A batch of one torch2cuda task (and one mode): its ModelNew sources as .py files, one run.
 std::vector<json> score_torch_jobs(const fs::path& root, const std::vector<Job>& jobs, std::map<std::string, task::TorchTask>& cache,
                                    const fs::path& scratch, const reward::RewardConfig& cfg, const reward::ScoreOptions& so) {
@@ -74,14 +89,9 @@ std::vector<json> score_torch_jobs(const fs::path& root, const std::vector<Job>&
     if (!t) return usage(t.errors().front().message);
     it = cache.emplace(first.task, t.value()).first;
   }
-  std::vector<fs::path> files;
-  for (const auto& j : jobs) {
-    files.push_back(scratch / fmt::format("candidate_{}.py", j.id));
-    std::ofstream(files.back()) << j.source;
-  }
+  auto files = write_sources(scratch, jobs, "candidate_{}.py");
   auto results = reward::score_torch_candidates(it->second, files, cfg, so, mode);
-  std::error_code ec;
-  for (const auto& f : files) fs::remove(f, ec);
+  remove_files(files);
   return results;
 }
 
@@ -156,14 +166,9 @@ int run_worker(const WorkerOptions& o) {
       else results.assign(jobs.size(), json{{"verdict", "usage"}, {"message", t.errors().front().message}, {"final", true}});
     }
     if (it != tasks.end()) {
-      std::vector<fs::path> files;
-      for (const auto& j : jobs) {
-        files.push_back(scratch / fmt::format("{}.cu", j.id));
-        std::ofstream(files.back()) << j.source;
-      }
+      auto files = write_sources(scratch, jobs, "{}.cu");
       results = reward::score_candidates(it->second, files, cfg.value(), so);
-      std::error_code ec;
-      for (const auto& f : files) fs::remove(f, ec);
+      remove_files(files);
     }
     finish_jobs(store.value(), o.id, jobs, results);
   }
