@@ -136,6 +136,7 @@ def candidate_role(args: argparse.Namespace) -> int:
         fatal(f"cannot confine the candidate worker: {sandbox}")
     os.environ.pop("CUDAPERF_TORCH_TEST_MODE", None)
     torch.set_grad_enabled(False)
+    first = launcher.null_calls()  # the handshake timed before any candidate code runs
     try:
         cand = load_module(args.candidate, "cudaperf_candidate")
         model_new = cand.ModelNew
@@ -145,7 +146,7 @@ def candidate_role(args: argparse.Namespace) -> int:
         def model_new(*_a: Any, **_k: Any) -> Any:  # every "model" command answers with the load failure
             raise RuntimeError(msg)
     stages["load_s"] = time.monotonic() - t_go
-    launcher.serve(model_new, loader.sources, not test_mode, test_mode)
+    launcher.serve(first, model_new, loader.sources, not test_mode, test_mode)
     emit({"event": "done", "stages": stages})
     return 0
 

@@ -12,6 +12,9 @@ every check; here, per command on the FIFO from the reference:
                                         "copied", reply {"ok": true, "enqueued": true}; then synchronize
                                         and reply {"ok": true} or what went wrong
   {"cmd": "exit"}
+  {"cmd": "null"}                       only before the candidate's import (null_calls): the same as a
+                                        call that launches nothing (wait on "ready", record "done" and
+                                        "copied"); the reference times the handshake alone with it
 
 Replies are control flow only: a reply can stop the candidate's own run (an error, a profile finding)
 but never raise its verdict or carry a measurement.
@@ -52,15 +55,35 @@ class Launcher:
     def reply(self, obj):
         os.write(self.rep, (json.dumps(obj, default=str) + "\n").encode())
 
-    def serve(self, model_new, loader_sources, own_required, test_mode):
-        """The command loop, after the lock-down and the candidate's import."""
+    def _read(self):
+        """The next command, or None at the end of the FIFO or on a line that is not JSON."""
+        line = self.cmd_file.readline()
+        try:
+            return json.loads(line) if line else None
+        except ValueError:
+            return None
+
+    def null_calls(self):
+        """Before the candidate's import (no candidate code has run): answers the reference's null calls
+        (the handshake alone, nothing launched) until its first other command, which it returns."""
+        while (cmd := self._read()) is not None and cmd.get("cmd") == "null":
+            stream = self.torch.cuda.current_stream() if self.device == "cuda" else None
+            if stream is not None:
+                stream.wait_event(self.events["ready"])
+                self.events["done"].record(stream)
+                self.events["copied"].record(stream)
+            self.reply({"ok": True, "enqueued": True})
+            self.w.sync(self.device)
+            self.reply({"ok": True})
+        return cmd
+
+    def serve(self, first, model_new, loader_sources, own_required, test_mode):
+        """The command loop, after the lock-down and the candidate's import; `first`: the command
+        null_calls stopped at."""
         w = self.w
         own_names = w.torch_static.kernel_names(loader_sources)
-        for line in self.cmd_file:
-            try:
-                cmd = json.loads(line)
-            except ValueError:
-                return
+        cmd = first
+        while cmd is not None:
             op = cmd.get("cmd")
             if op == "exit":
                 return
@@ -68,6 +91,7 @@ class Launcher:
                 self.reply(self.build(model_new, cmd.get("config"), cmd.get("mode"), cmd.get("init_seed")))
             elif op == "call":
                 self.call(cmd, own_names, own_required, test_mode)
+            cmd = self._read()
 
     def build(self, model_new, name, mode=None, init_seed=None):
         """strict: ModelNew(*init) with the reference's weights (load_state_dict, strict=True), eval();

@@ -24,6 +24,7 @@ import time
 CHECK_P, PROFILE_P = 0.15, 0.1
 MIN_CHECKED, MIN_PROFILED, MAX_CHECKED = 3, 2, 8
 WARMUPS = 2
+HANDSHAKE_CALLS = 8    # null calls per candidate (the first one not counted)
 GUARD_BYTES = 2 << 20  # guard region before and after every shared buffer (its own allocation)
 POISON = 0xFF          # output bytes before every call (NaN for floats, -1 for integers)
 GUARD = 0xA5
@@ -335,13 +336,15 @@ class Measurer:
     def call(self, chan, name, xs, check, profile, timed):
         """Runs one call of config `name` on inputs xs (the reference's tensors): inputs copied into the
         shared buffers, outputs poisoned, L2 flushed, the handshake; returns (ms or None when the sample
-        must be discarded, pre_ms, after_ms, outputs copy when `check`, inputs-mutated message)."""
+        must be discarded, pre_ms, after_ms, outputs copy when `check`, inputs-mutated message).
+        name None: a null call (the handshake alone, nothing launched: see handshake())."""
         torch = self.torch
-        ins, outs = self.shared[name]
+        ins, outs = self.shared[name] if name is not None else ([], [])
         values = [None if t is not None else (x if isinstance(x, (int, float, bool, str)) or x is None else repr(x))
                   for t, x in zip(ins, xs)]
         timeout = float(self.plan.get("call_timeout_s", 10.0)) + 5.0
-        cmd = {"cmd": "call", "config": name, "values": values, "profile": bool(profile)}
+        cmd = ({"cmd": "call", "config": name, "values": values, "profile": bool(profile)} if name is not None
+               else {"cmd": "null"})
         if self.cuda:
             # The inputs were drawn on the current stream; this stream (non-blocking) must not copy them
             # before they are written (an unordered copy gave every honest impl "input modified").
@@ -412,6 +415,21 @@ class Measurer:
         ms = (time.perf_counter() - w0) * 1e3
         return ms, None, None, got, mutated
 
+    def handshake(self, chan):
+        """The median window of HANDSHAKE_CALLS null calls, timed exactly like timed calls but answered by
+        the candidate's process before it imports the candidate (torch_launch.Launcher.null_calls): what
+        the cross-process handshake itself costs (GPU context switches between the two processes, ~0.4 ms
+        on an H200), subtracted from every timed sample as the C-to-CUDA measurer does. No candidate code
+        has run when it is measured, so the candidate cannot inflate it."""
+        got = []
+        for _ in range(3 * (HANDSHAKE_CALLS + 1)):
+            ms = self.call(chan, None, [], False, False, True)[0]
+            if ms is not None:
+                got.append(ms)
+            if len(got) > HANDSHAKE_CALLS:
+                break
+        return median(got[1:]) if len(got) > 1 else 0.0  # the first pays for first touches
+
     def calibrate(self, name, xs):
         """The reference's own set-up before a window (inputs in, outputs poisoned, L2 flushed) and a copy
         of the output bytes, timed with no candidate call: what pre_window and after_window compare with."""
@@ -447,13 +465,24 @@ class Measurer:
         candidate did not reach, "not_run") and returns whether the reference is still usable (a call
         stuck on the GPU leaves its stream waiting on the candidate's event)."""
         usable = True
-        stopped = None
+        stopped, gone = None, ""
+        self.handshake_ms = 0.0
+        if any(c["perf"] for c in self.plan["configs"] if c["name"] in self.expected):
+            try:
+                self.handshake_ms = self.handshake(chan)
+            except CandidateGone as ex:  # before the candidate's import: its process did not start right
+                stopped = ex.status
+                usable = ex.status not in ("timeout", "ended")
+                gone = f"before the candidate was imported: {ex.message}"
         for cfg in self.plan["configs"]:
             name = cfg["name"]
             if name not in self.expected:
                 continue
             res = {"event": "result", "candidate": k, "config": name, "perf": bool(cfg["perf"])}
-            if stopped:
+            if stopped and gone:
+                res.update(status=stopped, message=gone)
+                gone = ""
+            elif stopped:
                 res.update(status="not_run", message="not run: the candidate had stopped earlier")
                 self.w.emit(res)
                 continue
@@ -575,7 +604,9 @@ class Measurer:
                     continue  # profiled calls are not samples
                 if ms is None:
                     continue  # the handshake outlasted the sleep: discarded, the sleep is longer now
-                return ms
+                # GPU windows only: the CPU test mode's wall-clock samples (the protocol, not a
+                # measurement) would mostly fall to zero
+                return max(0.0, ms - self.handshake_ms) if self.cuda else ms
         t = self.plan.get("timing", {})
         t0 = time.monotonic()
         stats = torch_timing.measure(sample, **torch_timing.stopping_rule(t))
@@ -583,7 +614,7 @@ class Measurer:
             one(check, profile, timed=False)
         timed_s = time.monotonic() - t0
         res = dict(stats, status="ok", message="", timed_calls=n[0], timed_s=timed_s, checked=len(kept),
-                   profiled=len(sched.profiled))
+                   profiled=len(sched.profiled), handshake_ms=self.handshake_ms)
         if problem:
             res.update(problem)
             return res

@@ -90,6 +90,8 @@ void judge_candidate(TorchEvalReport& r, const task::TorchTask& t, const TorchEv
       cr.timed_calls = e.value("timed_calls", 0);
       cr.discarded = e.value("discarded", 0);
     }
+    // the cross-process handshake the reference measured and subtracted (torch_measure.handshake)
+    if (e.contains("handshake_ms") && e["handshake_ms"].is_number()) r.stages["handshake_ms"] = e["handshake_ms"].get<double>();
     Verdict v;
     if (cr.status != "ok" && cr.status != "not_run" && !parse_verdict(cr.status, v)) {
       cr.message = fmt::format("internal: unknown status '{}' from the reference: {}", cr.status, cr.message);
