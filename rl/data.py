@@ -81,6 +81,16 @@ def sft_pairs(tasks: List[dict], augment: bool = True, seed: int = 0) -> List[Tu
     return pairs
 
 
+def first_impls(tasks: List[dict]) -> List[Tuple[str, str]]:
+    """(task_id, source) of each C-to-CUDA task's first implementation (rl.rewards.warm_service)."""
+    out = []
+    for t in tasks:
+        impls = sorted((C2CUDA / t["task_id"] / "impls").glob("*.cu"))
+        if impls:
+            out.append((t["task_id"], impls[0].read_text(encoding="utf-8")))
+    return out
+
+
 def tokenizer_texts(tasks: List[dict]) -> List[str]:
     """What the tokenizer is trained on: every prompt, every source of both datasets."""
     texts = [t["prompt"] for t in tasks]

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # The RL run on one H200 (device tool), within ~9 minutes wall: `cudaperf serve` on the GPU as the
-# reward, then rl/run.py --preset h200 (SFT of a ~20 M-parameter policy built here, then GRPO through
+# reward, then rl/run.py --preset h200 (SFT of an ~11 M-parameter policy built here, then GRPO through
 # TRL for the reward variants, one after the other), the curves drawn; at most 8 files under $OUT.
 # Carry: build/gpu-bundle (bash tools/bundle-gpu.sh here) and .whl (trl, datasets, dill, multiprocess
-# for Python 3.12: see docs/rl.md). Env: RL_VARIANTS (default speed,structure,ranker), RL_MINUTES
-# (the whole GRPO budget, default 4), RL_MULTI_TURN=1 for rollouts through the tool.
+# for Python 3.12: see docs/rl.md). Env: RL_VARIANTS (default speed,structure,ranker), RL_GRPO_STEPS (per
+# variant, default 5), RL_MINUTES (the cap of all GRPO steps, default 6), RL_MULTI_TURN=1 for rollouts
+# through the tool.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-rl-out}; mkdir -p "$OUT"; OUT=$(cd "$OUT" && pwd)
@@ -19,8 +20,10 @@ export PYTHONUNBUFFERED=1 TOKENIZERS_PARALLELISM=false
 python3 -c 'import torch, transformers, trl, datasets; print("torch", torch.__version__, torch.cuda.is_available(), "transformers", transformers.__version__, "trl", trl.__version__)' >> "$OUT/log.txt" 2>&1 || exit 1
 variants=${RL_VARIANTS:-speed,structure,ranker}
 n=$(echo "$variants" | tr ',' '\n' | grep -c .)
-grpo_steps=${RL_GRPO_STEPS:-$(( 60 / n ))}
-minutes=$(python3 -c "print(max(0.5, ${RL_MINUTES:-4} / $n))")
+# the same budget for every variant is the same number of GRPO steps (the minutes only cap a stuck one;
+# the service's one-time task preparation is paid before the first variant, run.py's warm-service)
+grpo_steps=${RL_GRPO_STEPS:-5}
+minutes=$(python3 -c "print(max(0.5, ${RL_MINUTES:-6} / $n))")
 run=(python3 rl/run.py "$OUT/run" --cudaperf build/gpu-bundle/cudaperf --preset h200 --variants "$variants"
      --grpo-steps "$grpo_steps" --step-minutes "$minutes" --sft-minutes "${RL_SFT_MINUTES:-2.5}" --workers "${RL_WORKERS:-4}" --time-budget 0.05)
 [ "${RL_MULTI_TURN:-0}" = 1 ] && run+=(--multi-turn)

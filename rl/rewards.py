@@ -51,6 +51,14 @@ def summarize(scores: Sequence[Score], rewards: Sequence[float]) -> Dict[str, An
     }
 
 
+def warm_service(url: Optional[str], items: Sequence[tuple], options: Optional[dict] = None) -> Dict[str, Any]:
+    """Scores one known implementation per task before any variant trains, so that each task's one-time
+    preparation in the service (its inputs, reference outputs, first builds) is paid here and not by
+    whichever variant happens to run first (the variants are compared on the same budget)."""
+    scores = score_candidates(get_client(url), list(items), options=options)
+    return {"tasks": len(scores), "verdicts": dict(Counter(s.verdict for s in scores))}
+
+
 class Recorder:
     """A TRL reward function (`reward_funcs=[Recorder(...)]`) that keeps what it scored for the metrics."""
 

@@ -13,6 +13,11 @@ grep -q '"complete": '"$([ $want = 0 ] && echo true || echo false)" /tmp/eval_cl
 [ $? -eq 2 ] || { echo "FAIL: unknown task should exit 2"; status=1; }
 "$bin" eval --root "$root" --task elementwise/saxpy --candidate "$0" --time-budget 0 >/dev/null 2>&1
 [ $? -eq 2 ] || { echo "FAIL: --time-budget 0 should exit 2"; status=1; }
+# several candidates in one run: torch2cuda only; a C-to-CUDA task says what it takes
+v=$root/c2cuda/elementwise/saxpy/impls/vectorized.cu
+out=$("$bin" eval --root "$root" --task elementwise/saxpy --candidate "$v" --candidate "$v" 2>&1)
+[ $? -eq 2 ] && grep -q "a C-to-CUDA task takes one --candidate per run" <<<"$out" ||
+  { echo "FAIL: two candidates on a C-to-CUDA task should exit 2 and say why"; echo "$out"; status=1; }
 "$bin" eval --no-such-option >/dev/null 2>&1
 [ $? -eq 2 ] || { echo "FAIL: an unknown option should exit 2"; status=1; }
 "$bin" eval --help >/dev/null 2>&1

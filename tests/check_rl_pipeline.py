@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """rl/run.py at toy scale on the CPU against the real service (--cpu-test-mode): every step runs
-(data from `cudaperf export`, tokenizer, model, SFT, GRPO for two reward variants), the per-step
+(data from `cudaperf export`, tokenizer, model, SFT, the service warmed, GRPO for two reward variants), the per-step
 metrics have their fields, a second run resumes (does nothing), and rl/plot.py draws the curves.
 
     check_rl_pipeline.py CUDAPERF_BINARY REPO_ROOT
@@ -18,12 +18,16 @@ cmd = [sys.executable, str(REPO / "rl/run.py"), str(out), "--cudaperf", BIN, "--
 first = subprocess.run(cmd, capture_output=True, text=True, timeout=1800)
 assert first.returncode == 0, first.stderr[-4000:]
 state = json.loads((out / "state.json").read_text())["done"]
-want = ["data", "tokenizer", "model", "sft-1", "grpo-speed-1", "grpo-speed-2", "grpo-ranker-1", "grpo-ranker-2"]
+want = ["data", "tokenizer", "model", "sft-1", "warm-service", "grpo-speed-1", "grpo-speed-2", "grpo-ranker-1", "grpo-ranker-2"]
 assert list(state) == want, list(state)
 for name in want:
     assert f"[{name}]" in first.stderr, f"no summary line for {name}"
 assert state["data"]["heldout"] >= 1 and state["data"]["train"] >= 1, state["data"]
 assert state["model"]["parameters"] > 0 and state["sft-1"]["steps"] == 4, state
+# one known implementation per task scored before the first variant (its one-time task preparation)
+warm = state["warm-service"]
+assert warm["tasks"] == 4, warm  # the toy preset: 3 training tasks and 1 held-out
+assert sum(warm["verdicts"].values()) == warm["tasks"] and "no_code" not in warm["verdicts"], warm
 keys = {"n", "compile_rate", "correct_rate", "speedup_mean", "speedup_geomean", "structure_mean", "reward_mean",
         "verdicts", "final_rate"}
 for variant in ("speed", "ranker"):

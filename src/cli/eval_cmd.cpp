@@ -240,8 +240,8 @@ void add_eval_command(CLI::App& app) {
         }
       if (task_id.rfind("torch2cuda/", 0) == 0) return eval_torch(r, task_id, candidates, json, no_gpu);
       if (candidates.size() > 1) {
-        fmt::print(stderr, "cudaperf eval: several --candidate files are for torch2cuda tasks (C-to-CUDA: one at a time, "
-                           "or batches through `cudaperf serve`)\n");
+        fmt::print(stderr, "cudaperf eval: a C-to-CUDA task takes one --candidate per run (several in one run: "
+                           "torch2cuda tasks, or C-to-CUDA batches through `cudaperf serve`)\n");
         return kExitUsage;
       }
       const std::string& candidate = candidates.front();
