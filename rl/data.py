@@ -63,13 +63,18 @@ def torch_prompt(reference: str) -> str:
             "Answer with the complete Python file in one ```python code block.")
 
 
+def impl_files(task: dict) -> List[Path]:
+    """A C-to-CUDA task's implementation files, sorted (none for other tasks)."""
+    return sorted((C2CUDA / task["task_id"] / "impls").glob("*.cu"))
+
+
 def sft_pairs(tasks: List[dict], augment: bool = True, seed: int = 0) -> List[Tuple[str, str]]:
     """(prompt, answer) pairs of the training tasks and the torch2cuda tasks, shuffled."""
     pairs: List[Tuple[str, str]] = []
     for t in tasks:
         if t["heldout"]:
             continue
-        for impl in sorted((C2CUDA / t["task_id"] / "impls").glob("*.cu")):
+        for impl in impl_files(t):
             src = impl.read_text(encoding="utf-8")
             pairs.append((t["prompt"], answer(src)))
             if augment:
@@ -83,12 +88,7 @@ def sft_pairs(tasks: List[dict], augment: bool = True, seed: int = 0) -> List[Tu
 
 def first_impls(tasks: List[dict]) -> List[Tuple[str, str]]:
     """(task_id, source) of each C-to-CUDA task's first implementation (rl.rewards.warm_service)."""
-    out = []
-    for t in tasks:
-        impls = sorted((C2CUDA / t["task_id"] / "impls").glob("*.cu"))
-        if impls:
-            out.append((t["task_id"], impls[0].read_text(encoding="utf-8")))
-    return out
+    return [(t["task_id"], impls[0].read_text(encoding="utf-8")) for t in tasks if (impls := impl_files(t))]
 
 
 def tokenizer_texts(tasks: List[dict]) -> List[str]:

@@ -418,7 +418,7 @@ class Measurer:
     def handshake(self, chan):
         """The median window of HANDSHAKE_CALLS null calls, timed exactly like timed calls but answered by
         the candidate's process before it imports the candidate (torch_launch.Launcher.null_calls): what
-        the cross-process handshake itself costs (GPU context switches between the two processes, ~0.4 ms
+        the cross-process handshake itself costs (GPU context switches between the two processes, ~0.29 ms
         on an H200), subtracted from every timed sample as the C-to-CUDA measurer does. No candidate code
         has run when it is measured, so the candidate cannot inflate it."""
         got = []
@@ -479,11 +479,12 @@ class Measurer:
             if name not in self.expected:
                 continue
             res = {"event": "result", "candidate": k, "config": name, "perf": bool(cfg["perf"])}
-            if stopped and gone:
-                res.update(status=stopped, message=gone)
-                gone = ""
-            elif stopped:
-                res.update(status="not_run", message="not run: the candidate had stopped earlier")
+            if stopped:  # the first config says why the candidate stopped before its import; later ones: not run
+                if gone:
+                    res.update(status=stopped, message=gone)
+                    gone = ""
+                else:
+                    res.update(status="not_run", message="not run: the candidate had stopped earlier")
                 self.w.emit(res)
                 continue
             t_cfg = time.monotonic()

@@ -35,12 +35,12 @@ cands = [c for c in w.build_plan("data/tasks", 16, 8, 2, seed)["steps"][step - 1
 if not cands:
     sys.exit(f"serve-replay: no candidate of {task} in step {step} of seed {seed}")
 c = Client(f"http://127.0.0.1:{port}", timeout_s=240)
-for _ in range(60):
-    try:
-        c.health()
+for _ in range(60):  # health() answers {url: up}, it does not raise
+    if all(c.health().values()):
         break
-    except Exception:
-        time.sleep(1)
+    time.sleep(1)
+else:
+    sys.exit(f"serve-replay: the service on port {port} did not come up (see serve.log)")
 for order in ("forward", "reverse"):
     batch = cands if order == "forward" else cands[::-1]
     t0 = time.time()
