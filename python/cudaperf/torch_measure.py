@@ -337,7 +337,7 @@ class Measurer:
         """Runs one call of config `name` on inputs xs (the reference's tensors): inputs copied into the
         shared buffers, outputs poisoned, L2 flushed, the handshake; returns (ms or None when the sample
         must be discarded, pre_ms, after_ms, outputs copy when `check`, inputs-mutated message).
-        name None: a null call (the handshake alone, nothing launched: see handshake())."""
+        name None: a null call (the handshake and one trusted one-element kernel: see handshake())."""
         torch = self.torch
         ins, outs = self.shared[name] if name is not None else ([], [])
         values = [None if t is not None else (x if isinstance(x, (int, float, bool, str)) or x is None else repr(x))
@@ -417,10 +417,10 @@ class Measurer:
 
     def handshake(self, chan):
         """The median window of HANDSHAKE_CALLS null calls, timed exactly like timed calls but answered by
-        the candidate's process before it imports the candidate (torch_launch.Launcher.null_calls): what
-        the cross-process handshake itself costs (GPU context switches between the two processes, ~0.29 ms
-        on an H200), subtracted from every timed sample as the C-to-CUDA measurer does. No candidate code
-        has run when it is measured, so the candidate cannot inflate it."""
+        the candidate's process before it imports the candidate (torch_launch.Launcher.null_calls, whose
+        forward is one trusted one-element kernel): what the cross-process handshake itself costs (GPU
+        context switches between the two processes), subtracted from every timed sample as the C-to-CUDA
+        measurer does. No candidate code has run when it is measured, so the candidate cannot inflate it."""
         got = []
         for _ in range(3 * (HANDSHAKE_CALLS + 1)):
             ms = self.call(chan, None, [], False, False, True)[0]
