@@ -5,7 +5,8 @@
 # Carry: build/gpu-bundle (bash tools/bundle-gpu.sh here) and .whl (trl, datasets, dill, multiprocess
 # for Python 3.12: see docs/rl.md). Env: RL_VARIANTS (default speed,structure,ranker), RL_GRPO_STEPS (per
 # variant, default 5), RL_MINUTES (the cap of all GRPO steps, default 6), RL_MULTI_TURN=1 for rollouts
-# through the tool.
+# through the tool, RL_TASKS (only the first N training tasks: fewer to prepare), RL_SFT_MINUTES, RL_WORKERS.
+# The 2026-12-03 run with the defaults (3 variants) ran out of the 520 s after 4 GRPO steps of its first.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-rl-out}; mkdir -p "$OUT"; OUT=$(cd "$OUT" && pwd)
@@ -26,6 +27,7 @@ grpo_steps=${RL_GRPO_STEPS:-5}
 minutes=$(python3 -c "print(max(0.5, ${RL_MINUTES:-6} / $n))")
 run=(python3 rl/run.py "$OUT/run" --cudaperf build/gpu-bundle/cudaperf --preset h200 --variants "$variants"
      --grpo-steps "$grpo_steps" --step-minutes "$minutes" --sft-minutes "${RL_SFT_MINUTES:-2.5}" --workers "${RL_WORKERS:-4}" --time-budget 0.05)
+[ -n "${RL_TASKS:-}" ] && run+=(--tasks "$RL_TASKS")
 [ "${RL_MULTI_TURN:-0}" = 1 ] && run+=(--multi-turn)
 timeout 520 "${run[@]}" >> "$OUT/log.txt" 2>&1
 echo "rl/run.py exit $? after $(( $(date +%s) - start )) s" >> "$OUT/log.txt"
