@@ -64,50 +64,39 @@ class Run:
         t0 = time.monotonic()
         with tqdm(total=total, desc=name, file=sys.stderr, leave=False, mininterval=1.0) as bar:
             info = fn(bar) or {}
-        info["wall_s"] = round(time.monotonic() - t0, 1)
+        self.record(name, info, round(time.monotonic() - t0, 1))
+        return self.state["done"][name]
+
+    def record(self, name: str, info: dict, wall_s: float) -> None:
+        """Marks step `name` done with its info (also for a step that ran in the background)."""
+        info = {**info, "wall_s": wall_s}
         self.state["done"][name] = info
         self.state_path.write_text(json.dumps(self.state, indent=1))
         summary = ", ".join(f"{k} {v:.4g}" if isinstance(v, float) else f"{k} {v}" for k, v in info.items()
                             if not isinstance(v, (dict, list)))
         log(f"[{name}] {summary}")
-        return info
-
-    def record(self, name: str, info: dict, wall_s: float) -> None:
-        """A step that ran outside step() (in the background): recorded the same way."""
-        self.state["done"][name] = {**info, "wall_s": wall_s}
-        self.state_path.write_text(json.dumps(self.state, indent=1))
-        log(f"[{name}] " + ", ".join(f"{k} {v}" for k, v in self.state["done"][name].items()
-                                     if not isinstance(v, (dict, list))))
-
-
-def warm_service_of(url: str, tasks: list) -> dict:
-    from rl import data
-    from rl.rewards import warm_service
-    return warm_service(url, data.first_impls(tasks))
 
 
 class Background:
-    """fn in a thread (unless `done` is already its recorded result); join() then result or error."""
+    """fn in a thread; after join(), its result, or the error it raised."""
 
-    def __init__(self, fn, done=None):
+    def __init__(self, fn):
         import threading
 
-        self.result, self.error, self.wall_s = done, "", 0.0
-        self.thread = None
-        if done is None:
-            def body():
-                t0 = time.monotonic()
-                try:
-                    self.result = fn()
-                except Exception as ex:  # recorded in the step's info, and the run goes on cold
-                    self.error = f"{type(ex).__name__}: {ex}"
-                self.wall_s = round(time.monotonic() - t0, 1)
-            self.thread = threading.Thread(target=body, daemon=True)
-            self.thread.start()
+        self.result, self.error, self.wall_s = None, "", 0.0
+
+        def body():
+            t0 = time.monotonic()
+            try:
+                self.result = fn()
+            except Exception as ex:  # recorded in the step's info, and the run goes on cold
+                self.error = f"{type(ex).__name__}: {ex}"
+            self.wall_s = round(time.monotonic() - t0, 1)
+        self.thread = threading.Thread(target=body, daemon=True)
+        self.thread.start()
 
     def join(self) -> None:
-        if self.thread is not None:
-            self.thread.join()
+        self.thread.join()
 
 
 def main() -> int:
@@ -168,7 +157,9 @@ def main() -> int:
         pol = a.out / "policy"
         # the service's one-time task preparation (C references and inputs on the CPU, mostly) runs while
         # the SFT trains on the GPU: on the H200 it took 183 s after a 125 s SFT (2026-12-03)
-        warm = Background(lambda: warm_service_of(url, train + held), run.state["done"].get("warm-service"))
+        from rl.rewards import warm_service
+        warm = (None if "warm-service" in run.state["done"]
+                else Background(lambda: warm_service(url, data.first_impls(train + held))))
 
         def do_tokenizer(bar):
             tok = policy.build_tokenizer(data.tokenizer_texts(tasks), vocab_size=cfg["vocab"])
@@ -195,8 +186,8 @@ def main() -> int:
         sft_done = a.out / "policy-sft"
         if not sft_done.exists():
             shutil.copytree(pol, sft_done)
-        warm.join()  # its time overlapped the SFT's
-        if "warm-service" not in run.state["done"]:
+        if warm is not None:  # its time overlapped the SFT's
+            warm.join()
             run.record("warm-service", warm.result or {"error": warm.error}, warm.wall_s)
         for variant in [v for v in a.variants.split(",") if v]:
             vdir = a.out / f"policy-{variant}"
