@@ -55,8 +55,12 @@ def warm_service(url: Optional[str], items: Sequence[tuple], options: Optional[d
     """Scores one known implementation per task before any variant trains, so that each task's one-time
     preparation in the service (its inputs, reference outputs, first builds) is paid here and not by
     whichever variant happens to run first (the variants are compared on the same budget)."""
-    scores = score_candidates(get_client(url), list(items), options=options)
-    return {"tasks": len(scores), "verdicts": dict(Counter(s.verdict for s in scores))}
+    items = list(items)
+    scores = score_candidates(get_client(url), items, options=options)
+    # a known-good implementation that is not ok is a finding about the engine under this load: say which
+    not_ok = [{"task": t, "verdict": s.verdict, "message": s.message[:400]}
+              for (t, _), s in zip(items, scores) if s.verdict != "ok"]
+    return {"tasks": len(scores), "verdicts": dict(Counter(s.verdict for s in scores)), "not_ok": not_ok}
 
 
 class Recorder:

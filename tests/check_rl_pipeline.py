@@ -28,6 +28,9 @@ assert state["model"]["parameters"] > 0 and state["sft-1"]["steps"] == 4, state
 warm = state["warm-service"]
 assert warm["tasks"] == 4, warm  # the toy preset: 3 training tasks and 1 held-out
 assert sum(warm["verdicts"].values()) == warm["tasks"] and "no_code" not in warm["verdicts"], warm
+# every implementation that is not ok is named with its message (CPU test mode: none is ok)
+assert len(warm["not_ok"]) == warm["tasks"] - warm["verdicts"].get("ok", 0), warm
+assert all(set(x) == {"task", "verdict", "message"} and x["verdict"] != "ok" for x in warm["not_ok"]), warm
 keys = {"n", "compile_rate", "correct_rate", "speedup_mean", "speedup_geomean", "structure_mean", "reward_mean",
         "verdicts", "final_rate"}
 for variant in ("speed", "ranker"):
