@@ -15,6 +15,13 @@ degenerate inputs or parameters (ReLU of torch.rand, BatchNorm with bias 0 and s
   atol scaled by the ratio of the outputs' RMS (tol_scale), so float32 accumulation-order differences
   of an honest candidate stay within the task's tolerance at x100 magnitudes.
 
+- Conditioning: a hidden draw can make the problem ill-conditioned (a LayerNorm row whose spread is
+  1e-4 of its mean), where the float32 reference's own rounding error reaches the task's tolerance and
+  two honest kernels disagree with it (H200, 2026-12-03: both layernorm implementations). A float64 copy
+  of the reference runs on each hidden-family call's inputs (reference_error); a comparison adds
+  SLACK_FACTOR times that error to atol, and a small config's draw whose error is above
+  MAX_SLACK_OF_RMS of its output's RMS uses the problem's own inputs instead.
+
 Everything here runs in the trusted reference process; the candidate sees only the inputs and weights
 that result. torch is passed in (this module imports without it).
 """
@@ -149,3 +156,53 @@ def tol_scale(torch, expected, ref_rms):
 
 def outputs_finite(torch, outs):
     return all(not o.is_floating_point() or bool(torch.isfinite(o).all()) for o in outs)
+
+
+# a comparison's atol gains this many times the float32 reference's own error on the call's inputs: its
+# distance from the float64 truth (once), and as much again for an honest candidate's own rounding (twice)
+SLACK_FACTOR = 3.0
+# a small config's hidden draw whose reference error is above this share of its output's RMS tests
+# nothing (the float32 answer is mostly rounding): the call uses the problem's own inputs
+MAX_SLACK_OF_RMS = 0.01
+# a float64 copy of the reference runs only on inputs up to this size (the perf configs of large problems
+# are compared without it)
+FLOAT64_MAX_INPUT_BYTES = 1 << 30
+
+
+def float64_model(model):
+    """A float64 copy of the reference (an eval-mode Model), or None when it cannot be made."""
+    import copy
+    try:
+        return copy.deepcopy(model).double()
+    except Exception:
+        return None
+
+
+def reference_error(torch, model64, xs, outs):
+    """Per output: the largest |float32 reference - float64 reference| over the elements finite in both,
+    on inputs xs (the float32 reference's own rounding error there); 0.0 for an output that is not
+    float32/float16/bfloat16, and for all of them when there is no float64 model, the inputs are larger
+    than FLOAT64_MAX_INPUT_BYTES, or the float64 run fails or returns other shapes."""
+    zero = [0.0] * len(outs)
+    tensors = [x for x in xs if isinstance(x, torch.Tensor)]
+    if model64 is None or sum(x.numel() * x.element_size() for x in tensors) > FLOAT64_MAX_INPUT_BYTES:
+        return zero
+    try:
+        args = [x.double() if isinstance(x, torch.Tensor) and x.is_floating_point() else x for x in xs]
+        got = model64(*args)
+        got = list(got) if isinstance(got, (list, tuple)) else [got]
+    except Exception:
+        return zero
+    if len(got) != len(outs):
+        return zero
+    err = []
+    for o, g in zip(outs, got):
+        if (not isinstance(g, torch.Tensor) or not o.is_floating_point() or o.dtype == torch.float64
+                or tuple(g.shape) != tuple(o.shape)):
+            err.append(0.0)
+            continue
+        a, b = o.detach().double(), g.detach().double().to(o.device)
+        ok = torch.isfinite(a) & torch.isfinite(b)
+        err.append(float((a - b).abs()[ok].max()) if bool(ok.any()) else 0.0)
+    return err
+

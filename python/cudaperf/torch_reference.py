@@ -21,6 +21,7 @@ from cudaperf.torch_outputs import compare, describe_meta, flatten_outputs, same
 from cudaperf.torch_problem import (
     Plan,
     apply_config,
+    call_family,
     derive_seed,
     draw_inputs,
     eval_mode,
@@ -131,6 +132,7 @@ def reference_role(args: argparse.Namespace, t_start: float, from_spare: bool) -
     xdir = plan["xdir"]
     torch.set_grad_enabled(False)
     expected, pristine_inputs, models = {}, {}, {}
+    ref_errors = {}  # per config, per call, per output: the float32 reference's error (torch_hidden.reference_error)
     problems, metas = [], []
     stages = {"import_s": time.monotonic() - t_start, "inputs_s": 0.0, "save_s": 0.0,  # where the reference's time goes
               "from_spare": int(from_spare)}
@@ -152,7 +154,11 @@ def reference_role(args: argparse.Namespace, t_start: float, from_spare: bool) -
         n = 2 if cfg["perf"] else max(trials, len(kept) if eval_mode(plan) == "strict" else trials)
         # perf: the problem's own inputs (the baselines and calibration use them); small: one call per family
         fams = ["as_written"] * n if cfg["perf"] else torch_hidden.trial_families(kept, secret, name, n)
-        sets, outs = [], []
+        sets, outs, errs = [], [], []
+        # the float32 reference's own error on hidden draws (torch_hidden, "Conditioning"): strict mode only
+        # (training mode's dropout draws differently in a float64 copy)
+        model64 = (torch_hidden.float64_model(model) if eval_mode(plan) == "strict" and
+                   any(f != "as_written" for f in fams) else None)
         for k in range(n):
             try:
                 t_in = time.monotonic()
@@ -168,6 +174,15 @@ def reference_role(args: argparse.Namespace, t_start: float, from_spare: bool) -
                     pristine = [x.clone() if isinstance(x, torch.Tensor) else x for x in xs]
                     again = [x.clone() if isinstance(x, torch.Tensor) else x for x in xs]
                     out = flatten_outputs(model(*to_device(again, device)))
+                err = [0.0] * len(out)
+                if fams[k] != "as_written" and model64 is not None:
+                    err = torch_hidden.reference_error(torch, model64, to_device(pristine, device), out)
+                    if any(e > torch_hidden.MAX_SLACK_OF_RMS * torch_hidden.rms(torch, o) for e, o in zip(err, out)):
+                        fams[k] = "as_written"  # ill-conditioned: the float32 answer is mostly rounding
+                        xs = draw_inputs(torch, mod, plan, derive_seed(secret, name, "inputs", k), fams[k])
+                        pristine = [x.clone() if isinstance(x, torch.Tensor) else x for x in xs]
+                        again = [x.clone() if isinstance(x, torch.Tensor) else x for x in xs]
+                        out, err = flatten_outputs(model(*to_device(again, device))), [0.0] * len(out)
                 out = [o.detach().clone() for o in out]  # kept on the device: compared there
                 if validate:
                     run2 = to_device([x.clone() if isinstance(x, torch.Tensor) else x for x in xs], device)
@@ -187,7 +202,10 @@ def reference_role(args: argparse.Namespace, t_start: float, from_spare: bool) -
                 fatal(f"config '{name}': the reference failed: {type(ex).__name__}: {ex}")
             sets.append(pristine)
             outs.append(out)
+            errs.append(err)
         expected[name] = outs
+        ref_errors[name] = errs
+        del model64
         pristine_inputs[name] = sets
         models[name] = (init, state)
         # the output scale of the problem's own inputs (set 0): atol of other families scales from it
@@ -220,7 +238,8 @@ def reference_role(args: argparse.Namespace, t_start: float, from_spare: bool) -
         meta["flops"] = count_flops(torch, mod, plan, models[name], pristine_inputs[name][0], device)
     from cudaperf import torch_measure
     measurer = torch_measure.Measurer(measurer_helpers(), torch, plan, mod, secret, metas, expected,
-                                      pristine_inputs, models, lambda m, c: apply_config(m, originals, c))
+                                      pristine_inputs, models, lambda m, c: apply_config(m, originals, c),
+                                      ref_errors=ref_errors)
     emit({"event": "ready", "configs": metas, "stages": stages, "hidden": hidden})
     preimport = None
     if plan.get("baselines"):
@@ -320,4 +339,4 @@ def measurer_helpers() -> SimpleNamespace:
     """What torch_measure.Measurer calls back into (its `w`)."""
     return SimpleNamespace(emit=emit, eval_mode=eval_mode, derive_seed=derive_seed, compare=compare, same=same,
                            draw_inputs=draw_inputs, to_device=to_device, flatten_outputs=flatten_outputs,
-                           reference_model=reference_model)
+                           reference_model=reference_model, call_family=call_family)
