@@ -7,8 +7,10 @@ work of several kinds, against the same work timed in one process. torch only (n
 Each kind is timed like torch_measure.Measurer.call times a call: a ~2 ms sleep hides the host's part of
 the handshake, the L2 is flushed, the child waits on "ready", works, records "done", then (the
 "_then_copy" kinds) copies its result into a shared buffer, as torch_launch.Launcher.call copies the
-outputs, and records "copied". Output: the median window per kind (ms), "xproc_*" across processes,
-"inproc_*" in one process; 20 samples each after 5 warm-ups.
+outputs, and records "copied". The "_then_deferred_copy" kinds queue that copy only after the reference
+recorded t1 and a "timed" event (one more round trip; the copy waits on "timed"). Output: the median
+window per kind (ms), "xproc_*" across processes, "inproc_*" in one process, "after_*" the reference's
+t1 to its event after "copied"; 20 samples each after 5 warm-ups.
 """
 from __future__ import annotations
 
@@ -20,7 +22,7 @@ import torch.multiprocessing as mp
 
 N_BIG, N_SMALL = 16 << 20, 1 << 16  # 64 MiB and 256 KiB of float32
 KINDS = ("null", "probe", "two_probes", "copy_big", "sum_big", "elu_big", "elu_big_then_copy", "elu_small",
-         "elu_small_then_copy")
+         "elu_small_then_copy", "null_then_deferred_copy", "elu_big_then_deferred_copy")
 SLEEP_CYCLES = 1 << 22
 WARMUPS, SAMPLES = 5, 20
 
@@ -48,10 +50,14 @@ def child(conn, t, handles):
     s = torch.cuda.current_stream()
     while (kind := conn.recv()) != "exit":
         s.wait_event(ev["ready"])
-        r = work(kind, t, probe)
+        r = work(kind.replace("_then_deferred_copy", ""), t, probe)
         ev["done"].record(s)
-        if kind.endswith("_then_copy"):
-            (t["yb"] if "big" in kind else t["ys"]).copy_(r)
+        if kind.endswith("_then_deferred_copy"):
+            conn.send("done enqueued")
+            conn.recv()  # the reference has recorded t1 and "timed"
+            s.wait_event(ev["timed"])
+        if kind.endswith("_copy"):
+            (t["yb"] if "big" in kind or r is None else t["ys"]).copy_(t["xb"] if r is None else r)
         ev["copied"].record(s)
         conn.send("enqueued")
         torch.cuda.synchronize()
@@ -62,12 +68,12 @@ def main():
     t = {"xb": torch.randn(N_BIG, device="cuda"), "yb": torch.empty(N_BIG, device="cuda"),
          "xs": torch.randn(N_SMALL, device="cuda"), "ys": torch.empty(N_SMALL, device="cuda")}
     flush = torch.empty(64 << 20, device="cuda")  # 256 MiB, above the H200's 60 MiB of L2
-    evs = {k: torch.cuda.Event(interprocess=True) for k in ("ready", "done", "copied")}
+    evs = {k: torch.cuda.Event(interprocess=True) for k in ("ready", "done", "copied", "timed")}
     a, b = mp.Pipe()
     p = mp.Process(target=child, args=(b, t, {k: e.ipc_handle() for k, e in evs.items()}))
     p.start()
     s = torch.cuda.Stream()
-    t0, t1 = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+    t0, t1, t2 = (torch.cuda.Event(enable_timing=True) for _ in range(3))
     res = {}
     for kind in KINDS:
         ms = []
@@ -82,15 +88,23 @@ def main():
             with torch.cuda.stream(s):
                 s.wait_event(evs["done"])
                 t1.record(s)
+                if kind.endswith("_then_deferred_copy"):
+                    evs["timed"].record(s)
+            if kind.endswith("_then_deferred_copy"):
+                a.send("copy")
+                a.recv()
+            with torch.cuda.stream(s):
                 s.wait_event(evs["copied"])
+                t2.record(s)
             s.synchronize()
             if i >= WARMUPS:
-                ms.append(t0.elapsed_time(t1))
-        res[f"xproc_{kind}"] = statistics.median(ms)
+                ms.append((t0.elapsed_time(t1), t1.elapsed_time(t2)))
+        res[f"xproc_{kind}"] = statistics.median(m[0] for m in ms)
+        res[f"after_{kind}"] = statistics.median(m[1] for m in ms)
     a.send("exit")
     p.join()
     probe = torch.zeros(1, device="cuda")
-    for kind in KINDS:
+    for kind in (k for k in KINDS if "deferred" not in k):
         ms = []
         for i in range(WARMUPS + SAMPLES):
             with torch.cuda.stream(s):
