@@ -13,7 +13,7 @@ Classes (one textual edit at one site of the CUDA code; docs in bench/results/RE
   off_by_one_index    a load `x[i]` reads `x[(i) + 1]`
   skipped_iteration   `if ((i) == 1) continue;` at the top of a braced loop
   large_accumulation  a float accumulator `acc += v` rounded at magnitude 4096 after each step
-  constant_nudge      a non-zero floating literal multiplied by 1 + 1e-3
+  constant_nudge      a non-zero floating literal multiplied by 1 + 1e-3 (not a comparison's operand)
   sync_removed        one __syncthreads() removed
   minmax_swap         one fmaxf/fminf (max/min) swapped
   atomic_race         one statement `atomicAdd(p, v);` made a plain `*(p) += v;`
@@ -147,11 +147,19 @@ def sites_large_accumulation(code):
 FLOAT_LIT = re.compile(r"(?<![\w.])((?:\d+\.\d*|\.\d+)(?:[eE][+-]?\d+)?|\d+[eE][+-]?\d+)([fF]?)(?![\w.])")
 
 
+COMPARED_BEFORE = re.compile(r"(?:[<>]=?|[=!]=)\s*$")
+COMPARED_AFTER = re.compile(r"^\s*(?:[<>]=?|[=!]=)")
+
+
 def sites_constant_nudge(code):
+    """Non-zero float literals, except the operands of a comparison: nudging a threshold (a dispatch
+    heuristic's `mean < 6.0`) mostly leaves the result as it was, an equivalent mutant, not a wrong one."""
     out = []
     for m in FLOAT_LIT.finditer(code):
         v = float(m.group(1))
-        if v != 0.0:
+        compared = COMPARED_BEFORE.search(code, max(0, m.start() - 8), m.start()) or \
+            COMPARED_AFTER.match(code[m.end():m.end() + 8])
+        if v != 0.0 and not compared:
             out.append((m.start(), m.end(), f"{v * (1 + 1e-3):.9g}{m.group(2) or ''}" if "e" in f"{v * (1 + 1e-3):.9g}" or
                         "." in f"{v * (1 + 1e-3):.9g}" else f"{v * (1 + 1e-3):.9g}.0{m.group(2) or ''}", None))
     return out
