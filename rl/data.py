@@ -17,7 +17,7 @@ import random
 import re
 import subprocess
 from pathlib import Path
-from typing import Dict, List, Tuple
+from typing import Dict, List, Sequence, Tuple
 
 REPO = Path(__file__).resolve().parents[1]
 C2CUDA = REPO / "data/tasks/c2cuda"
@@ -33,12 +33,15 @@ def export_prompts(binary: str, out: Path) -> Path:
     return out
 
 
-def load_tasks(export_file: Path, heldout_fraction: float = 0.2) -> List[dict]:
-    """Rows {task_id, category, prompt, heldout} of the export."""
+def load_tasks(export_file: Path, heldout_fraction: float = 0.2, kinds: Tuple[str, ...] = ("c2cuda",)) -> List[dict]:
+    """Rows {task_id, kind, category, prompt, heldout} of the export, of the given kinds (GRPO trains on
+    C-to-CUDA tasks; the torch2cuda ones serve the SFT)."""
     rows = []
     for line in export_file.read_text(encoding="utf-8").splitlines():
         if line.strip():
             r = json.loads(line)
+            if r.get("kind", "c2cuda") not in kinds:
+                continue
             h = int(hashlib.sha256(r["task_id"].encode()).hexdigest()[:8], 16) / 0xFFFFFFFF
             r["heldout"] = r.get("split") == "heldout" or h < heldout_fraction
             rows.append(r)
@@ -57,19 +60,15 @@ def block_variants(source: str) -> List[str]:
     return [source[:m.start(3)] + v + source[m.end(3):] for v in ("128", "256", "512") if v != m.group(3)]
 
 
-def torch_prompt(reference: str) -> str:
-    return ("Write a faster implementation of this PyTorch module as a CUDA extension (torch.utils.cpp_extension."
-            "load_inline), keeping the class name, inputs and outputs:\n```python\n" + reference.rstrip() + "\n```\n"
-            "Answer with the complete Python file in one ```python code block.")
-
-
 def impl_files(task: dict) -> List[Path]:
     """A C-to-CUDA task's implementation files, sorted (none for other tasks)."""
     return sorted((C2CUDA / task["task_id"] / "impls").glob("*.cu"))
 
 
-def sft_pairs(tasks: List[dict], augment: bool = True, seed: int = 0) -> List[Tuple[str, str]]:
-    """(prompt, answer) pairs of the training tasks and the torch2cuda tasks, shuffled."""
+def sft_pairs(tasks: List[dict], torch_tasks: Sequence[dict] = (), augment: bool = True,
+              seed: int = 0) -> List[Tuple[str, str]]:
+    """(prompt, answer) pairs of the training tasks and of the torch2cuda tasks (rows of the export, whose
+    prompts `cudaperf export` renders), shuffled."""
     pairs: List[Tuple[str, str]] = []
     for t in tasks:
         if t["heldout"]:
@@ -79,9 +78,9 @@ def sft_pairs(tasks: List[dict], augment: bool = True, seed: int = 0) -> List[Tu
             pairs.append((t["prompt"], answer(src)))
             if augment:
                 pairs += [(t["prompt"], answer(v)) for v in block_variants(src)]
-    for ref in sorted(TORCH2CUDA.glob("**/reference.py")):
-        prompt = torch_prompt(ref.read_text(encoding="utf-8"))
-        pairs += [(prompt, answer(p.read_text(encoding="utf-8"), "python")) for p in sorted((ref.parent / "impls").glob("*.py"))]
+    for t in torch_tasks:
+        impls = sorted((TORCH2CUDA.parent / t["task_id"] / "impls").glob("*.py"))
+        pairs += [(t["prompt"], answer(p.read_text(encoding="utf-8"), "python")) for p in impls]
     random.Random(seed).shuffle(pairs)
     return pairs
 

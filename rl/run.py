@@ -177,7 +177,8 @@ def main() -> int:
         run.step("model", do_model)
 
         from rl import train as tr
-        pairs = data.sft_pairs([t for t in tasks if t in train or not cfg["tasks"]])
+        pairs = data.sft_pairs([t for t in tasks if t in train or not cfg["tasks"]],
+                               data.load_tasks(export, kinds=("torch2cuda",)))
         for k in range(cfg["sft_chunks"]):
             run.step(f"sft-{k + 1}", lambda bar: {**tr.sft_step(pol, pairs, a.out / "tmp", max_steps=cfg["sft_steps"],
                                                                  time_limit_s=sft_limit_s, batch=cfg["batch"], lr=cfg["sft_lr"],

@@ -99,6 +99,8 @@ try:
     rows = [json.loads(line) for line in open(os.path.join(tmp, out_file)) if line.strip()]
     tasks = {os.path.relpath(d, os.path.join(src, "data/tasks/c2cuda"))
              for d, _, files in os.walk(os.path.join(src, "data/tasks/c2cuda")) if "task.toml" in files}
+    tasks |= {os.path.relpath(d, os.path.join(src, "data/tasks"))  # torch2cuda ids keep their kind prefix
+              for d, _, files in os.walk(os.path.join(src, "data/tasks/torch2cuda")) if "task.toml" in files}
     ids = [r["task_id"] for r in rows]
     assert rows and len(ids) == len(set(ids)), f"{out_file}: {len(rows)} rows, {len(set(ids))} distinct task ids"
     assert set(ids) <= tasks, f"{out_file}: task ids not in the dataset: {sorted(set(ids) - tasks)[:5]}"
@@ -106,7 +108,7 @@ try:
     row = next(r for r in rows if r["task_id"] == TASK)
     if fmt_ == "trl":  # a conversational prompt naming the task
         assert row["prompt"][-1]["role"] == "user" and TASK in row["prompt"][-1]["content"], row["prompt"]
-    ok(f"README export line ({fmt_}) wrote {out_file}: {len(rows)} rows, every task id in data/tasks/c2cuda")
+    ok(f"README export line ({fmt_}) wrote {out_file}: {len(rows)} rows, every task id in data/tasks")
 
     # 3. the tested client block, from the repository root, against this service
     os.environ["CUDAPERF_URL"] = URL

@@ -1,5 +1,5 @@
 // `cudaperf export --format jsonl|trl|verl [--root DIR] [--out FILE] [--category C]... [--split train|heldout|all]`: the tasks
-// as prompts, one JSON line each, in the layout each RL engine's dataset loader expects, with the
+// of both kinds (C-to-CUDA, then torch2cuda; field "kind") as prompts, one JSON line each, in the layout each RL engine's dataset loader expects, with the
 // task id as ground truth (what the reward service is called with).
 #include <nlohmann/json.hpp>
 
@@ -32,7 +32,7 @@ void add_export_command(CLI::App& app) {
     g_action = [] {
       fs::path r = root.empty() ? default_root() : fs::path(root);
       auto dirs = task::find_task_dirs(r);
-      if (dirs.empty()) {
+      if (dirs.empty() && task::find_task_dirs(r, task::TaskKind::Torch2Cuda).empty()) {
         fmt::print(stderr, "cudaperf export: no tasks under {}\n", r.string());
         return 2;
       }
@@ -46,6 +46,28 @@ void add_export_command(CLI::App& app) {
       }
       std::ostream& os = out.empty() ? std::cout : file;
       int n = 0, bad = 0;
+      // one line of either kind: kind "c2cuda" / "torch2cuda"; verl's data_source says which
+      auto write = [&](const std::string& kind, const std::string& id, const std::string& category,
+                       const std::string& task_split, const std::string& prompt) {
+        nlohmann::json messages = nlohmann::json::array({{{"role", "user"}, {"content", prompt}}});
+        nlohmann::json j;
+        if (format == "jsonl")
+          j = {{"task_id", id}, {"kind", kind}, {"category", category}, {"split", task_split}, {"prompt", prompt},
+               {"ground_truth", id}};
+        else if (format == "trl")
+          j = {{"prompt", messages}, {"task_id", id}, {"kind", kind}, {"category", category}};
+        else
+          j = {{"data_source", "cudaperf/" + kind}, {"prompt", messages}, {"ability", "cuda"},
+               {"reward_model", {{"style", "rule"}, {"ground_truth", id}}},
+               {"extra_info", {{"index", n}, {"task_id", id}, {"category", category},
+                               {"interaction_kwargs", {{"name", "cudaperf"}, {"task_id", id}}}}}};
+        os << j.dump() << "\n";
+        ++n;
+      };
+      auto wanted = [&](const std::string& category, const std::string& task_split) {
+        return (categories.empty() || std::find(categories.begin(), categories.end(), category) != categories.end()) &&
+               (split == "all" || task_split == split);
+      };
       for (const auto& d : dirs) {
         auto t = task::load_task(d);
         if (!t) {
@@ -53,26 +75,21 @@ void add_export_command(CLI::App& app) {
           ++bad;
           continue;
         }
-        if (!categories.empty() && std::find(categories.begin(), categories.end(), t->category) == categories.end()) continue;
         std::string task_split = t->tag_value("split").empty() ? "train" : t->tag_value("split");
-        if (split != "all" && task_split != split) continue;
-        std::string prompt = task::render_prompt(t.value());
-        nlohmann::json messages = nlohmann::json::array({{{"role", "user"}, {"content", prompt}}});
-        nlohmann::json j;
-        if (format == "jsonl")
-          j = {{"task_id", t->id}, {"category", t->category}, {"split", task_split}, {"prompt", prompt}, {"ground_truth", t->id}};
-        else if (format == "trl")
-          j = {{"prompt", messages}, {"task_id", t->id}, {"category", t->category}};
-        else
-          j = {{"data_source", "cudaperf/c2cuda"}, {"prompt", messages}, {"ability", "cuda"},
-               {"reward_model", {{"style", "rule"}, {"ground_truth", t->id}}},
-               {"extra_info", {{"index", n}, {"task_id", t->id}, {"category", t->category},
-                               {"interaction_kwargs", {{"name", "cudaperf"}, {"task_id", t->id}}}}}};
-        os << j.dump() << "\n";
-        ++n;
+        if (wanted(t->category, task_split)) write("c2cuda", t->id, t->category, task_split, task::render_prompt(t.value()));
       }
-      if (size_t nt = task::find_task_dirs(r, task::TaskKind::Torch2Cuda).size())
-        fmt::print(stderr, "cudaperf export: {} torch2cuda task(s) skipped (export writes C-to-CUDA prompts only)\n", nt);
+      for (const auto& d : task::find_task_dirs(r, task::TaskKind::Torch2Cuda)) {
+        auto t = task::load_torch_task(d);
+        if (!t) {
+          fmt::print(stderr, "cudaperf export: skipping {}: {}\n", d.string(), t.errors().front().to_string());
+          ++bad;
+          continue;
+        }
+        std::string task_split = "train";  // curated (no generated torch2cuda tier yet)
+        for (const auto& tag : t->tags)
+          if (tag.rfind("split:", 0) == 0) task_split = tag.substr(6);
+        if (wanted(t->category, task_split)) write("torch2cuda", t->id, t->category, task_split, task::render_torch_prompt(t.value()));
+      }
       fmt::print(stderr, "exported {} task(s) as {}{}\n", n, format, out.empty() ? "" : " to " + out);
       return bad == 0 && n > 0 ? 0 : 1;
     };

@@ -137,6 +137,24 @@ Result<std::string> fill(const std::string& tmpl, const std::map<std::string, st
   return out;
 }
 
+Result<std::string> render_torch_prompt(const TorchTask& t, const PromptTemplates& tp) {
+  std::string configs;
+  for (const auto& c : t.configs) {
+    std::string globals;
+    for (const auto& [k, v] : c.globals) globals += fmt::format("{}{} = {}", globals.empty() ? "" : ", ", k, v);
+    configs += fmt::format("{}- {}{}: {}", configs.empty() ? "" : "\n", c.name, c.perf ? tp.phrase("config.timed") : "", globals);
+  }
+  return fill(tp.file("torch_task.md"),
+              {{"id", t.id},
+               {"summary", t.summary},
+               {"reference", trimmed(read_file(t.reference).value_or(""))},
+               {"configs", configs},
+               {"rtol", fmt::format("{:g}", t.rtol)},
+               {"atol", fmt::format("{:g}", t.atol)},
+               {"determinism", t.deterministic ? tp.phrase("determinism.bitwise") : ""}});
+}
+
+
 Result<std::string> render_prompt(const Task& t, const PromptTemplates& tp) {
   std::string params, configs;
   for (const auto& prm : t.params) {
@@ -167,12 +185,17 @@ Result<std::string> render_prompt(const Task& t, const PromptTemplates& tp) {
                {"rules", trimmed(tp.file("rules.md"))}});
 }
 
-std::string render_prompt(const Task& t) {
-  auto r = render_prompt(t, builtin_templates());
+namespace {
+std::string or_broken(const Result<std::string>& r) {
   if (r) return r.value();
   std::string why = "cudaperf: the built-in prompt templates are broken:";
   for (const auto& d : r.errors()) why += "\n" + d.message;
   return why;
 }
+}  // namespace
+
+std::string render_prompt(const Task& t) { return or_broken(render_prompt(t, builtin_templates())); }
+
+std::string render_torch_prompt(const TorchTask& t) { return or_broken(render_torch_prompt(t, builtin_templates())); }
 
 }  // namespace cudaperf::task

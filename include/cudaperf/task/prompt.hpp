@@ -1,4 +1,4 @@
-// The prompt a model gets for a C-to-CUDA task: the C reference, the exact signature to define,
+// The prompt a model gets for a C-to-CUDA task (and, render_torch_prompt, for a torch2cuda one): the C reference, the exact signature to define,
 // the contract it is checked against (parameters, sizes, tolerance, rules) and the answer format.
 // Used by `cudaperf export` (prompt datasets for verl / TRL / JSONL) and `cudaperf refine`.
 //
@@ -40,5 +40,9 @@ Result<std::string> fill(const std::string& tmpl, const std::map<std::string, st
 Result<std::string> render_prompt(const Task& t, const PromptTemplates& templates);
 // With the built-in templates (which cannot fail).
 std::string render_prompt(const Task& t);
+// The prompt of a torch2cuda task (template torch_task.md): the reference module, the configs' module
+// globals, the tolerance and the answer format.
+Result<std::string> render_torch_prompt(const TorchTask& t, const PromptTemplates& templates);
+std::string render_torch_prompt(const TorchTask& t);
 
 }  // namespace cudaperf::task
