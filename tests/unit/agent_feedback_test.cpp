@@ -55,7 +55,7 @@ TEST(PromptTemplates, FillAndPhrases) {
 }
 
 TEST(PromptTemplates, BuiltinsCompleteAndOverridable) {
-  for (const char* f : {"task.md", "rules.md", "system.md", "feedback.md", "contrastive.md", "contrastive_entry.md", "phrases.txt"})
+  for (const char* f : {"task.md", "torch_task.md", "rules.md", "system.md", "feedback.md", "contrastive.md", "contrastive_entry.md", "phrases.txt"})
     EXPECT_FALSE(tp().file(f).empty()) << f;
   // every verdict renders with the built-ins (a missing phrase or placeholder would fail)
   for (const char* v : {"compile_error", "link_error", "runtime_error", "timeout", "wrong_answer", "out_of_bounds", "input_mutated",
