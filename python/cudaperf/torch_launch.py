@@ -12,10 +12,13 @@ every check; here, per command on the FIFO from the reference:
                                         "copied", reply {"ok": true, "enqueued": true}; then synchronize
                                         and reply {"ok": true} or what went wrong
   {"cmd": "exit"}
-  {"cmd": "null"}                       only before the candidate's import (null_calls): a call whose
-                                        forward is one trusted one-element kernel (wait on "ready", the
-                                        kernel, record "done" and "copied"); the reference times the
-                                        handshake alone with it
+  {"cmd": "null", "config": C}          only before the candidate's import (null_calls): a call whose
+                                        forward is one trusted one-element kernel and whose outputs are a
+                                        trusted tensor of config C's output size (wait on "ready", the
+                                        kernel, record "done", copy it into the shared output buffers,
+                                        record "copied"); the reference times with it what every call
+                                        costs beside the candidate's own work: the handshake and the
+                                        output copy that the GPU runs before it switches back
 
 Replies are control flow only: a reply can stop the candidate's own run (an error, a profile finding)
 but never raise its verdict or carry a measurement.
@@ -52,7 +55,7 @@ class Launcher:
             self.events = {n: torch.cuda.Event.from_ipc_handle(dev, bytes.fromhex(h))
                            for n, h in desc["events"].items()}
         # the null call's kernel: with no kernel between "ready" and "done" the GPU never switches to
-        # this process's context inside the window, and the handshake read ~0.12 ms short (2026-12-03)
+        # this process's context inside the window
         self.probe = torch.zeros(1, device=device) if device == "cuda" else None
         self.model = None
 
@@ -69,17 +72,29 @@ class Launcher:
 
     def null_calls(self):
         """Before the candidate's import (no candidate code has run): answers the reference's null calls
-        (the handshake and one trusted one-element kernel) until its first other command, which it returns."""
+        (the handshake, one trusted one-element kernel, the copy of trusted outputs of the config's size)
+        until its first other command, which it returns."""
+        scratch = {}  # config -> trusted tensors shaped as its outputs (what a null call copies out)
         while (cmd := self._read()) is not None and cmd.get("cmd") == "null":
             stream = self.torch.cuda.current_stream() if self.device == "cuda" else None
+            c = self.configs.get(cmd.get("config"))
+            outs = c["outputs"] if c is not None else []
+            if c is not None and cmd["config"] not in scratch:
+                scratch[cmd["config"]] = [self.torch.zeros_like(s) for s in outs]
             if stream is not None:
                 stream.wait_event(self.events["ready"])
                 self.probe.add_(1)  # the context switch into this process, as a real call's first kernel
                 self.events["done"].record(stream)
+            for s, o in zip(outs, scratch.get(cmd.get("config"), [])):
+                s.copy_(o)  # as a real call copies its outputs out, after "done"
+            if stream is not None:
                 self.events["copied"].record(stream)
             self.reply({"ok": True, "enqueued": True})
             self.w.sync(self.device)
             self.reply({"ok": True})
+        del scratch
+        if self.device == "cuda":
+            self.torch.cuda.empty_cache()  # the scratch outputs' memory back to the device for the candidate
         return cmd
 
     def serve(self, first, model_new, loader_sources, own_required, test_mode):

@@ -24,7 +24,7 @@ import time
 CHECK_P, PROFILE_P = 0.15, 0.1
 MIN_CHECKED, MIN_PROFILED, MAX_CHECKED = 3, 2, 8
 WARMUPS = 2
-HANDSHAKE_CALLS = 8    # null calls per candidate (the first one not counted)
+HANDSHAKE_CALLS = 8    # null calls per candidate and perf config (the first one not counted)
 GUARD_BYTES = 2 << 20  # guard region before and after every shared buffer (its own allocation)
 POISON = 0xFF          # output bytes before every call (NaN for floats, -1 for integers)
 GUARD = 0xA5
@@ -334,18 +334,18 @@ class Measurer:
         return True
 
     # -- one call
-    def call(self, chan, name, xs, check, profile, timed):
+    def call(self, chan, name, xs, check, profile, timed, null=False):
         """Runs one call of config `name` on inputs xs (the reference's tensors): inputs copied into the
         shared buffers, outputs poisoned, L2 flushed, the handshake; returns (ms or None when the sample
         must be discarded, pre_ms, after_ms, outputs copy when `check`, inputs-mutated message).
-        name None: a null call (the handshake and one trusted one-element kernel: see handshake())."""
+        null: a null call at config `name` (see handshake()); xs is empty."""
         torch = self.torch
-        ins, outs = self.shared[name] if name is not None else ([], [])
+        ins, outs = self.shared[name] if not null else ([], [])
         values = [None if t is not None else (x if isinstance(x, (int, float, bool, str)) or x is None else repr(x))
                   for t, x in zip(ins, xs)]
         timeout = float(self.plan.get("call_timeout_s", 10.0)) + 5.0
-        cmd = ({"cmd": "call", "config": name, "values": values, "profile": bool(profile)} if name is not None
-               else {"cmd": "null"})
+        cmd = ({"cmd": "call", "config": name, "values": values, "profile": bool(profile)} if not null
+               else {"cmd": "null", "config": name})
         if self.cuda:
             # The inputs were drawn on the current stream; this stream (non-blocking) must not copy them
             # before they are written (an unordered copy gave every honest impl "input modified").
@@ -416,15 +416,18 @@ class Measurer:
         ms = (time.perf_counter() - w0) * 1e3
         return ms, None, None, got, mutated
 
-    def handshake(self, chan):
-        """The median window of HANDSHAKE_CALLS null calls, timed exactly like timed calls but answered by
-        the candidate's process before it imports the candidate (torch_launch.Launcher.null_calls, whose
-        forward is one trusted one-element kernel): what the cross-process handshake itself costs (GPU
-        context switches between the two processes), subtracted from every timed sample as the C-to-CUDA
-        measurer does. No candidate code has run when it is measured, so the candidate cannot inflate it."""
+    def handshake(self, chan, name):
+        """The median window of HANDSHAKE_CALLS null calls at config `name`, timed exactly like timed calls
+        but answered by the candidate's process before it imports the candidate
+        (torch_launch.Launcher.null_calls: one trusted one-element kernel, then trusted outputs of the
+        config's size copied out after "done"): what every call costs beside the candidate's own work —
+        the GPU context switches between the two processes, and the output copy, which the GPU runs
+        before it switches back to the reference's t1 (bench/torch_xproc_window.py) — subtracted from
+        every timed sample as the C-to-CUDA measurer subtracts its handshake. No candidate code has run
+        when it is measured, so the candidate cannot inflate it."""
         got = []
         for _ in range(3 * (HANDSHAKE_CALLS + 1)):
-            ms = self.call(chan, None, [], False, False, True)[0]
+            ms = self.call(chan, name, [], False, False, True, null=True)[0]
             if ms is not None:
                 got.append(ms)
             if len(got) > HANDSHAKE_CALLS:
@@ -467,14 +470,15 @@ class Measurer:
         stuck on the GPU leaves its stream waiting on the candidate's event)."""
         usable = True
         stopped, gone = None, ""
-        self.handshake_ms = 0.0
-        if any(c["perf"] for c in self.plan["configs"] if c["name"] in self.expected):
-            try:
-                self.handshake_ms = self.handshake(chan)
-            except CandidateGone as ex:  # before the candidate's import: its process did not start right
-                stopped = ex.status
-                usable = ex.status not in ("timeout", "ended")
-                gone = f"before the candidate was imported: {ex.message}"
+        self.handshake_ms = {}  # perf config -> ms
+        try:
+            for c in self.plan["configs"]:
+                if c["perf"] and c["name"] in self.expected:
+                    self.handshake_ms[c["name"]] = self.handshake(chan, c["name"])
+        except CandidateGone as ex:  # before the candidate's import: its process did not start right
+            stopped = ex.status
+            usable = ex.status not in ("timeout", "ended")
+            gone = f"before the candidate was imported: {ex.message}"
         for cfg in self.plan["configs"]:
             name = cfg["name"]
             if name not in self.expected:
@@ -584,6 +588,7 @@ class Measurer:
         from cudaperf import torch_timing
         torch = self.torch
         sched = Schedule(self.secret, name)
+        handshake = self.handshake_ms.get(name, 0.0)
         pre_cal, copy_cal = self.calibrate(name, self.pristine[name][0])
         n = [0]
         kept = []  # (call index, seed, outputs)
@@ -616,7 +621,7 @@ class Measurer:
                     continue  # the handshake outlasted the sleep: discarded, the sleep is longer now
                 # GPU windows only: the CPU test mode's wall-clock samples (the protocol, not a
                 # measurement) would mostly fall to zero
-                return max(0.0, ms - self.handshake_ms) if self.cuda else ms
+                return max(0.0, ms - handshake) if self.cuda else ms
         t = self.plan.get("timing", {})
         t0 = time.monotonic()
         stats = torch_timing.measure(sample, **torch_timing.stopping_rule(t))
@@ -624,7 +629,7 @@ class Measurer:
             one(check, profile, timed=False)
         timed_s = time.monotonic() - t0
         res = dict(stats, status="ok", message="", timed_calls=n[0], timed_s=timed_s, checked=len(kept),
-                   profiled=len(sched.profiled), handshake_ms=self.handshake_ms)
+                   profiled=len(sched.profiled), handshake_ms=handshake)
         if problem:
             res.update(problem)
             return res
