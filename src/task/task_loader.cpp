@@ -10,6 +10,7 @@
 
 #include "cudaperf/task/task.hpp"
 #include "cudaperf/util/file.hpp"
+#include "impls.hpp"
 #include "text.hpp"
 
 namespace cudaperf::task {
@@ -599,30 +600,7 @@ Result<Task> load_task(const fs::path& dir) {
   if (!fs::is_directory(impl_dir)) {
     errors.push_back({impl_dir.string(), 0, 0, "impls/ folder is missing (need >= 3 CUDA implementations)"});
   } else {
-    for (const auto& e : fs::directory_iterator(impl_dir)) {
-      if (!e.is_regular_file()) continue;
-      if (e.path().extension() != ".cu") {
-        errors.push_back({e.path().string(), 0, 0, "unexpected file in impls/ (only <strategy>.cu)"});
-        continue;
-      }
-      Impl im;
-      im.path = e.path();
-      im.strategy = e.path().stem().string();
-      auto src = read_file(e.path());
-      std::string first = src ? src->substr(0, src->find('\n')) : "";
-      const std::string tag = "// strategy:";
-      if (first.rfind(tag, 0) != 0) {
-        errors.push_back({im.path.string(), 1, 0, fmt::format("first line must be \"// strategy: {} — <what it does>\"", im.strategy)});
-      } else {
-        im.header = collapse_spaces(first.substr(tag.size()));
-        std::string named = im.header.substr(0, im.header.find_first_of(" \t"));
-        if (named != im.strategy)
-          errors.push_back({im.path.string(), 1, 0, fmt::format("strategy line names '{}' but the file is {}.cu", named, im.strategy)});
-        im.weak = im.header.find("(weak)") != std::string::npos;
-      }
-      t.impls.push_back(std::move(im));
-    }
-    std::sort(t.impls.begin(), t.impls.end(), [](const Impl& a, const Impl& b) { return a.strategy < b.strategy; });
+    t.impls = detail::read_impls(impl_dir, ".cu", "//", errors);
     if (t.impls.size() < 3)
       errors.push_back({impl_dir.string(), 0, 0, fmt::format("{} implementation(s) found; a task needs at least 3 with distinct strategies", t.impls.size())});
     auto naive = std::find_if(t.impls.begin(), t.impls.end(), [](const Impl& i) { return i.strategy == "naive"; });

@@ -10,6 +10,7 @@
 
 #include "cudaperf/task/task.hpp"
 #include "cudaperf/util/file.hpp"
+#include "impls.hpp"
 #include "text.hpp"
 
 namespace cudaperf::task {
@@ -189,24 +190,7 @@ Result<TorchTask> load_torch_task(const fs::path& dir) {
     errors.push_back({t.reference.string(), 0, 0, "reference.py is missing: the KernelBench-format reference (Model, get_inputs, get_init_inputs)"});
   fs::path impl_dir = dir / "impls";
   if (fs::is_directory(impl_dir)) {
-    for (const auto& e : fs::directory_iterator(impl_dir)) {
-      if (!e.is_regular_file()) continue;
-      if (e.path().extension() != ".py") {
-        errors.push_back({e.path().string(), 0, 0, "unexpected file in impls/ (only <strategy>.py)"});
-        continue;
-      }
-      Impl im;
-      im.path = e.path();
-      im.strategy = e.path().stem().string();
-      auto src = read_file(e.path());
-      std::string first = src ? src->substr(0, src->find('\n')) : "";
-      if (first.rfind("# strategy:", 0) == 0) {
-        im.header = detail::collapse_spaces(first.substr(11));
-        im.weak = im.header.find("(weak)") != std::string::npos || im.header.find("weak") != std::string::npos;
-      }
-      t.impls.push_back(std::move(im));
-    }
-    std::sort(t.impls.begin(), t.impls.end(), [](const Impl& a, const Impl& b) { return a.strategy < b.strategy; });
+    t.impls = detail::read_impls(impl_dir, ".py", "#", errors);
   }
   if (t.source != "kernelbench" && t.impls.size() < 2)
     errors.push_back({impl_dir.string(), 0, 0, fmt::format("{} implementation(s) in impls/; a torch2cuda task needs at least 2 "
