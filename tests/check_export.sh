@@ -35,5 +35,10 @@ print("export: ok", n, "of which torch2cuda", kinds.count("torch2cuda"))
 PY
 m=$("$bin" export --root "$root" --category elementwise 2>/dev/null | wc -l)
 [ "$m" -ge 1 ] && [ "$m" -lt "$n" ] || { echo "FAIL: category filter gave $m"; exit 1; }
+# --kind: one kind only, and together the whole export
+c=$("$bin" export --root "$root" --kind c2cuda 2>/dev/null | grep -c '"kind":"c2cuda"')
+t=$("$bin" export --root "$root" --kind torch2cuda 2>/dev/null | grep -c '"kind":"torch2cuda"')
+[ "$((c + t))" -eq "$n" ] && [ "$("$bin" export --root "$root" --kind c2cuda 2>/dev/null | wc -l)" -eq "$c" ] ||
+  { echo "FAIL: --kind gave $c c2cuda + $t torch2cuda of $n"; exit 1; }
 "$bin" export --format parquet --root "$root" > /dev/null 2>&1
 [ $? -eq 2 ] || { echo "FAIL: unknown format should exit 2"; exit 1; }

@@ -1,4 +1,5 @@
-// `cudaperf export --format jsonl|trl|verl [--root DIR] [--out FILE] [--category C]... [--split train|heldout|all]`: the tasks
+// `cudaperf export --format jsonl|trl|verl [--root DIR] [--out FILE] [--category C]... [--split train|heldout|all]
+// [--kind c2cuda|torch2cuda|all]`: the tasks
 // of both kinds (C-to-CUDA, then torch2cuda; field "kind") as prompts, one JSON line each, in the layout each RL engine's dataset loader expects, with the
 // task id as ground truth (what the reward service is called with).
 #include <nlohmann/json.hpp>
@@ -17,7 +18,7 @@ namespace fs = std::filesystem;
 void add_export_command(CLI::App& app) {
   static std::string format = "jsonl", root, out;
   static std::vector<std::string> categories;
-  static std::string split = "all";
+  static std::string split = "all", kind = "all";
   auto* cmd = app.add_subcommand("export", "Write the tasks as prompts (JSON lines) for RL engines: jsonl, trl or verl layout");
   cmd->add_option("--format", format, "jsonl (task_id, prompt, ground_truth), trl (conversational prompt + task_id) "
                                       "or verl (data_source, prompt, ability, reward_model, extra_info)")
@@ -28,6 +29,8 @@ void add_export_command(CLI::App& app) {
   cmd->add_option("--split", split, "train, heldout or all (default): the family-level split of the generated tier "
                                     "(tag split:...); curated tasks, which have no such tag, are train (docs/generators.md)")
       ->check(CLI::IsMember({"train", "heldout", "all"}));
+  cmd->add_option("--kind", kind, "c2cuda, torch2cuda or all (default): which task kind to write")
+      ->check(CLI::IsMember({"c2cuda", "torch2cuda", "all"}));
   cmd->callback([] {
     g_action = [] {
       fs::path r = root.empty() ? default_root() : fs::path(root);
@@ -68,6 +71,7 @@ void add_export_command(CLI::App& app) {
         return (categories.empty() || std::find(categories.begin(), categories.end(), category) != categories.end()) &&
                (split == "all" || task_split == split);
       };
+      if (kind == "torch2cuda") dirs.clear();
       for (const auto& d : dirs) {
         auto t = task::load_task(d);
         if (!t) {
@@ -78,7 +82,7 @@ void add_export_command(CLI::App& app) {
         std::string task_split = t->tag_value("split").empty() ? "train" : t->tag_value("split");
         if (wanted(t->category, task_split)) write("c2cuda", t->id, t->category, task_split, task::render_prompt(t.value()));
       }
-      for (const auto& d : task::find_task_dirs(r, task::TaskKind::Torch2Cuda)) {
+      for (const auto& d : kind == "c2cuda" ? std::vector<fs::path>{} : task::find_task_dirs(r, task::TaskKind::Torch2Cuda)) {
         auto t = task::load_torch_task(d);
         if (!t) {
           fmt::print(stderr, "cudaperf export: skipping {}: {}\n", d.string(), t.errors().front().to_string());
