@@ -187,18 +187,17 @@ def reference_error(torch, model64, xs, outs):
     tensors = [x for x in xs if isinstance(x, torch.Tensor)]
     if model64 is None or sum(x.numel() * x.element_size() for x in tensors) > FLOAT64_MAX_INPUT_BYTES:
         return zero
+    from cudaperf.torch_outputs import flatten_outputs
     try:
         args = [x.double() if isinstance(x, torch.Tensor) and x.is_floating_point() else x for x in xs]
-        got = model64(*args)
-        got = list(got) if isinstance(got, (list, tuple)) else [got]
+        got = flatten_outputs(model64(*args))
     except Exception:
         return zero
     if len(got) != len(outs):
         return zero
     err = []
     for o, g in zip(outs, got):
-        if (not isinstance(g, torch.Tensor) or not o.is_floating_point() or o.dtype == torch.float64
-                or tuple(g.shape) != tuple(o.shape)):
+        if not o.is_floating_point() or o.dtype == torch.float64 or tuple(g.shape) != tuple(o.shape):
             err.append(0.0)
             continue
         a, b = o.detach().double(), g.detach().double().to(o.device)

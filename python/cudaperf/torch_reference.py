@@ -161,28 +161,18 @@ def reference_role(args: argparse.Namespace, t_start: float, from_spare: bool) -
                    any(f != "as_written" for f in fams) else None)
         for k in range(n):
             try:
-                t_in = time.monotonic()
-                xs = draw_inputs(torch, mod, plan, derive_seed(secret, name, "inputs", k), fams[k])
-                sync(device)
-                stages["inputs_s"] += time.monotonic() - t_in
-                pristine = [x.clone() if isinstance(x, torch.Tensor) else x for x in xs]
-                run = to_device([x.clone() if isinstance(x, torch.Tensor) else x for x in xs], device)
-                out = flatten_outputs(model(*run))
+                seed_k = derive_seed(secret, name, "inputs", k)
+                xs, pristine, out = draw_and_run(torch, mod, plan, model, seed_k, fams[k], device, stages)
                 if fams[k] != "as_written" and not torch_hidden.outputs_finite(torch, out):
                     fams[k] = "as_written"  # an unlucky draw of a kept family: this call uses the problem's own
-                    xs = draw_inputs(torch, mod, plan, derive_seed(secret, name, "inputs", k), fams[k])
-                    pristine = [x.clone() if isinstance(x, torch.Tensor) else x for x in xs]
-                    again = [x.clone() if isinstance(x, torch.Tensor) else x for x in xs]
-                    out = flatten_outputs(model(*to_device(again, device)))
+                    xs, pristine, out = draw_and_run(torch, mod, plan, model, seed_k, fams[k], device, stages)
                 err = [0.0] * len(out)
                 if fams[k] != "as_written" and model64 is not None:
                     err = torch_hidden.reference_error(torch, model64, to_device(pristine, device), out)
                     if any(e > torch_hidden.MAX_SLACK_OF_RMS * torch_hidden.rms(torch, o) for e, o in zip(err, out)):
                         fams[k] = "as_written"  # ill-conditioned: the float32 answer is mostly rounding
-                        xs = draw_inputs(torch, mod, plan, derive_seed(secret, name, "inputs", k), fams[k])
-                        pristine = [x.clone() if isinstance(x, torch.Tensor) else x for x in xs]
-                        again = [x.clone() if isinstance(x, torch.Tensor) else x for x in xs]
-                        out, err = flatten_outputs(model(*to_device(again, device))), [0.0] * len(out)
+                        xs, pristine, out = draw_and_run(torch, mod, plan, model, seed_k, fams[k], device, stages)
+                        err = [0.0] * len(out)
                 out = [o.detach().clone() for o in out]  # kept on the device: compared there
                 if validate:
                     run2 = to_device([x.clone() if isinstance(x, torch.Tensor) else x for x in xs], device)
@@ -282,6 +272,19 @@ def reference_role(args: argparse.Namespace, t_start: float, from_spare: bool) -
                     time_baselines(torch, mod, plan, cfg, models[cfg["name"]], pristine_inputs[cfg["name"]])
     emit({"event": "done"})
     return 0
+
+
+def draw_and_run(torch: ModuleType, mod: ModuleType, plan: Plan, model: Any, seed: int, family: str, device: str,
+                 stages: dict[str, Any]) -> tuple[list[Any], list[Any], list[Tensor]]:
+    """One reference-set call's inputs drawn from `family` (as drawn, and a pristine copy) and the
+    reference's outputs on them; the drawing time is added to stages["inputs_s"]."""
+    t_in = time.monotonic()
+    xs = draw_inputs(torch, mod, plan, seed, family)
+    sync(device)
+    stages["inputs_s"] += time.monotonic() - t_in
+    pristine = [x.clone() if isinstance(x, torch.Tensor) else x for x in xs]
+    run = to_device([x.clone() if isinstance(x, torch.Tensor) else x for x in xs], device)
+    return xs, pristine, flatten_outputs(model(*run))
 
 
 def count_flops(torch: ModuleType, mod: ModuleType, plan: Plan, model_state: tuple[list[Any], dict[str, Tensor]],
