@@ -90,8 +90,10 @@ void judge_candidate(TorchEvalReport& r, const task::TorchTask& t, const TorchEv
       cr.timed_calls = e.value("timed_calls", 0);
       cr.discarded = e.value("discarded", 0);
     }
-    // the cross-process handshake the reference measured and subtracted (torch_measure.handshake)
-    if (e.contains("handshake_ms") && e["handshake_ms"].is_number()) r.stages["handshake_ms"] = e["handshake_ms"].get<double>();
+    // the cross-process handshake the reference measured and subtracted (torch_measure.handshake), and
+    // what its window rules compared (torch_measure.judge_window): kept so that a verdict can be checked
+    for (const char* key : {"handshake_ms", "floor_ms", "pre_window_ms", "pre_calibrated_ms", "after_window_ms", "after_calibrated_ms"})
+      if (e.contains(key) && e[key].is_number()) r.stages[key] = e[key].get<double>();
     Verdict v;
     if (cr.status != "ok" && cr.status != "not_run" && !parse_verdict(cr.status, v)) {
       cr.message = fmt::format("internal: unknown status '{}' from the reference: {}", cr.status, cr.message);

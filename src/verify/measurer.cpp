@@ -20,6 +20,7 @@
 #include <nlohmann/json.hpp>
 #include <random>
 #include <sys/random.h>
+#include <thread>
 #include <xxhash.h>
 
 #include "cudaperf/sandbox/confine.hpp"
@@ -53,6 +54,14 @@ constexpr double kRooflineMargin = 1.10;
 // about as long with a candidate loaded as without one; when the candidate's process runs GPU work
 // there (a kernel computing ahead of its window), it takes longer.
 constexpr double kPreWindowFactor = 1.5, kPreWindowSlackMs = 0.05;
+// Another process starting on the device (a worker creating its context before it takes the GPU
+// lock) slows that set-up too, for a while: a config that broke the rule is measured again after a
+// pause, this many times at most; a candidate that computes ahead breaks it every time.
+constexpr int kPreWindowRemeasures = 2;
+constexpr double kPreWindowPauseS[kPreWindowRemeasures] = {0.25, 1.0};
+bool pre_window_exceeded(double pre_median_ms, double calibrated_ms) {
+  return pre_median_ms > kPreWindowFactor * calibrated_ms + kPreWindowSlackMs;
+}
 
 bool is_output(Role r) { return r == Role::Out || r == Role::InOut; }
 
@@ -493,6 +502,16 @@ Step Measurer::measure_impl(size_t k) {
     GpuImplResult r = config_result(im.strategy, hc.cfg->name, "ok", "");
     auto [pre, hs] = calibration[ci];
     Step stp = perf_config(ci, hc, bufs[ci], false, r, pre, hs);
+    for (int again = 0; again < kPreWindowRemeasures && stp == Step::Ok && r.status == "hack_suspected" &&
+                        pre_window_exceeded(r.pre_window_ms, pre);
+         ++again) {
+      std::this_thread::sleep_for(std::chrono::duration<double>(kPreWindowPauseS[again]));
+      double first = r.pre_window_ms;
+      r = config_result(im.strategy, hc.cfg->name, "ok", "");
+      stp = perf_config(ci, hc, bufs[ci], false, r, pre, hs);
+      r.message += fmt::format(" (measurement {}: the one before it had a set-up of {:.4f} ms, {:.4f} ms calibrated)", again + 2,
+                               first, pre);
+    }
     results.push_back(r);
     if (stp == Step::Stuck) return Step::Stuck;
     if (stp == Step::WorkerGone) gone = true;
@@ -878,7 +897,7 @@ Step Measurer::perf_config(size_t ci, const HostConfig& hc, std::vector<Exported
     r.message = fmt::format("median {:.4f} ms is below the roofline floor {:.4f} ms of this config on this device "
                             "(cost model over its measured peaks, with a {:.0f} % margin)",
                             r.median_ms, v->floor_s * 1e3, (kRooflineMargin - 1) * 100);
-  } else if (pre_med > kPreWindowFactor * pre_calib_ms + kPreWindowSlackMs) {
+  } else if (pre_window_exceeded(pre_med, pre_calib_ms)) {
     r.status = "hack_suspected";
     r.message = fmt::format("GPU work of the candidate's process ran outside its timed window: the measurer's own "
                             "set-up before each window took {:.4f} ms (median), {:.4f} ms with no candidate loaded",

@@ -38,7 +38,7 @@ __global__ void mha_attn_naive_kernel(const float* qkv, float* y, int64_t B, int
     const float* kj = qkv + (b * S + j) * ld + E + h * Dh;
     float s = 0.0f;
     for (int64_t d = 0; d < Dh; ++d) s = fmaf(qi[d], kj[d], s);
-    s *= scale;
+    s = __fmul_rn(s, scale);  // never contracted into an fma: both passes must round the score alike
     if (s > m) { l = l * expf(m - s) + 1.0f; m = s; } else { l += expf(s - m); }
   }
   float acc[MAXD];
@@ -48,7 +48,7 @@ __global__ void mha_attn_naive_kernel(const float* qkv, float* y, int64_t B, int
     const float* vj = kj + E;
     float s = 0.0f;
     for (int64_t d = 0; d < Dh; ++d) s = fmaf(qi[d], kj[d], s);
-    const float p = expf(s * scale - m);
+    const float p = expf(__fmul_rn(s, scale) - m);  // the score exactly as pass 1 rounded it
     for (int64_t d = 0; d < Dh; ++d) acc[d] = fmaf(p, vj[d], acc[d]);
   }
   float* yo = y + (b * S + i) * E + h * Dh;

@@ -25,7 +25,7 @@ __global__ void attn_naive_kernel(const float* q, const float* k, const float* v
   for (int j = 0; j < jend; ++j) {
     float s = 0.0f;
     for (int d = 0; d < D; ++d) s = fmaf(qi[d], kb[(int64_t)j * D + d], s);
-    s *= scale;
+    s = __fmul_rn(s, scale);  // never contracted into an fma: both passes must round the score alike
     if (s > m) { l = l * expf(m - s) + 1.0f; m = s; } else { l += expf(s - m); }
   }
   float acc[MAXD];
@@ -33,7 +33,7 @@ __global__ void attn_naive_kernel(const float* q, const float* k, const float* v
   for (int j = 0; j < jend; ++j) {
     float s = 0.0f;
     for (int d = 0; d < D; ++d) s = fmaf(qi[d], kb[(int64_t)j * D + d], s);
-    const float p = expf(s * scale - m);
+    const float p = expf(__fmul_rn(s, scale) - m);  // the score exactly as pass 1 rounded it
     for (int d = 0; d < D; ++d) acc[d] = fmaf(p, vb[(int64_t)j * D + d], acc[d]);
   }
   const float inv = 1.0f / l;
