@@ -48,6 +48,8 @@ def summarize(scores: Sequence[Score], rewards: Sequence[float]) -> Dict[str, An
         "reward_mean": sum(rewards) / n,
         "final_rate": sum(s.final for s in scores) / n,
         "verdicts": dict(Counter(s.verdict for s in scores)),
+        # which rule each suspected hack broke: a policy learning to hack, or a false positive of the engine
+        "hack_messages": [s.message[:400] for s in scores if s.verdict == "hack_suspected"],
     }
 
 

@@ -32,7 +32,7 @@ assert sum(warm["verdicts"].values()) == warm["tasks"] and "no_code" not in warm
 assert len(warm["not_ok"]) == warm["tasks"] - warm["verdicts"].get("ok", 0), warm
 assert all(set(x) == {"task", "verdict", "message"} and x["verdict"] != "ok" for x in warm["not_ok"]), warm
 keys = {"n", "compile_rate", "correct_rate", "speedup_mean", "speedup_geomean", "structure_mean", "reward_mean",
-        "verdicts", "final_rate"}
+        "verdicts", "final_rate", "hack_messages"}
 for variant in ("speed", "ranker"):
     rows = [json.loads(x) for x in (out / f"metrics-{variant}.jsonl").read_text().splitlines()]
     train = [r for r in rows if r["split"] == "train"]
@@ -40,6 +40,7 @@ for variant in ("speed", "ranker"):
     assert [r["step"] for r in train] == [1, 2] and len(held) == 2, rows
     for r in train + held:
         assert keys <= set(r) and r["n"] > 0 and sum(r["verdicts"].values()) == r["n"], r
+        assert len(r["hack_messages"]) == r["verdicts"].get("hack_suspected", 0), r
         evaluated = r["n"] - r["verdicts"].get("no_code", 0)
         assert evaluated == 0 or r["final_rate"] < 1.0, r  # CPU test mode: no service result is final
     print(f"ok: {variant}: {len(train)} GRPO steps, verdicts {train[-1]['verdicts']}, held-out {held[-1]['verdicts']}")
