@@ -23,6 +23,7 @@
 #include "cudaperf/torch2cuda/runtime.hpp"
 #include "cudaperf/util/parallel.hpp"
 #include "cudaperf/verify/gpu_check.hpp"
+#include "cudaperf/verify/gpu_dataset.hpp"
 #include "cudaperf/verify/record.hpp"
 
 namespace cudaperf::cli {
@@ -144,94 +145,42 @@ int check_gpu(const fs::path& root, bool perf, unsigned jobs, const std::string&
     std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
     run.date = buf;
   }
-  std::vector<task::Task> tasks;
-  for (const auto& d : torch_cpu_test ? std::vector<fs::path>{} : task::find_task_dirs(root)) {
-    auto r = task::load_task(d);
-    if (r) tasks.push_back(r.value());
-    else fmt::print(stderr, "skipping {}: {}\n", d.string(), r.errors().front().to_string());
-  }
-  // Build everything first (cached), in parallel.
-  std::vector<std::pair<size_t, int>> jobs_list;  // (task, impl index or -1 for the reference)
-  for (size_t i = 0; i < tasks.size(); ++i) {
-    jobs_list.push_back({i, -1});
-    for (size_t k = 0; k < tasks[i].impls.size(); ++k) jobs_list.push_back({i, static_cast<int>(k)});
-  }
-  std::vector<compile::Artifact> built(jobs_list.size());
-  fmt::print(stderr, "building {} sources...\n", jobs_list.size());
-  auto run0 = std::chrono::steady_clock::now();
-  parallel_for(jobs_list.size(), jobs ? jobs : default_jobs(), [&](size_t j) {
-    const auto& t = tasks[jobs_list[j].first];
-    int k = jobs_list[j].second;
-    built[j] = k < 0 ? compile::compile_reference(t) : compile::compile_cuda(t, t.impls[static_cast<size_t>(k)].path);
-  });
-  double compile_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - run0).count();
-  size_t cached = static_cast<size_t>(std::count_if(built.begin(), built.end(), [](const compile::Artifact& a) { return a.cache_hit; }));
   nlohmann::json out = {{"device", gpu}, {"tasks", nlohmann::json::array()}};
-  size_t j = 0, failures = 0;
-  verify::GpuCheckStages stages;
-  verify::GpuCheckOptions o;
-  o.stages = &stages;
+  auto run0 = std::chrono::steady_clock::now();
+  fmt::print("{:<36} {:<22} {:<14} {:>10} {:>9}  {}\n", "task", "impl", "small configs", "perf ms", "vs naive", "note");
+  verify::GpuDatasetOptions o;
   o.perf = perf;
+  o.jobs = jobs;
   o.timing.min_samples = samples;
   o.timing.budget_s = g_time_budget_s;
-  fmt::print("{:<36} {:<22} {:<14} {:>10} {:>9}  {}\n", "task", "impl", "small configs", "perf ms", "vs naive", "note");
-  for (size_t i = 0; i < tasks.size(); ++i) {
-    const auto& t = tasks[i];
-    fs::path ref = built[j].ok ? built[j].path : fs::path();
-    std::vector<fs::path> arts;
-    ++j;
-    for (size_t k = 0; k < t.impls.size(); ++k, ++j) arts.push_back(built[j].ok ? built[j].path : fs::path());
-    if (ref.empty()) {
+  // C-to-CUDA (none in the torch worker's CPU test mode): a row per implementation as each task ends
+  auto on_task = [&](const verify::TaskOutcome& to) {
+    const auto& t = *to.task;
+    if (!to.reference_built) {
       fmt::print("{:<36} reference does not build\n", t.id);
-      ++failures;
-      continue;
+      return;
     }
-    auto t0 = std::chrono::steady_clock::now();
-    auto res = verify::gpu_check_task(t, ref, arts, o);
-    fmt::print(stderr, "[{}/{}] {} ({:.1f} s)\n", i + 1, tasks.size(), t.id,
-               std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
     nlohmann::json jt = {{"id", t.id}, {"results", nlohmann::json::array()}};
-    if (records.is_open())
-      for (const auto& r : res) {
-        double floor_ms = -1;
-        for (const auto& c : t.configs)
-          if (c.name == r.config)
-            if (auto rl = task::roofline(t, c, peaks); auto* v = std::get_if<task::Roofline>(&rl)) floor_ms = v->floor_s * 1e3;
-        records << verify::record_json(verify::c2cuda_record(t, r, floor_ms, peaks_note), run).dump() << "\n";
-      }
-    double naive_ms = -1;
-    for (const auto& r : res)
-      if (r.impl == "naive" && r.median_ms > 0) naive_ms = r.median_ms;
-    for (const auto& im : t.impls) {
-      int ok = 0, total = 0;
-      std::string first_bad, perf_note;
-      double ms = -1;
-      for (const auto& r : res) {
-        if (r.impl != im.strategy && r.impl != "*") continue;
-        jt["results"].push_back({{"impl", r.impl}, {"config", r.config}, {"status", r.status}, {"message", r.message},
-                                 {"median_ms", r.median_ms}, {"min_ms", r.min_ms}, {"q1_ms", r.q1_ms}, {"q3_ms", r.q3_ms},
-                                 {"rel_stdev", r.rel_stdev}, {"samples", r.samples}, {"stop_reason", r.stop_reason}});
-        const task::Config* c = nullptr;
-        for (const auto& cc : t.configs)
-          if (cc.name == r.config) c = &cc;
-        if (c && c->perf) {
-          if (r.status == "ok") ms = r.median_ms;
-          else perf_note = fmt::format("perf {}: {}", r.status, r.message);
-          continue;
-        }
-        ++total;
-        if (r.status == "ok") ++ok;
-        else if (first_bad.empty()) first_bad = fmt::format("{} @{}: {}", r.status, r.config, r.message);
-      }
-      bool bad = ok != total || total == 0 || !perf_note.empty();
-      failures += bad;
-      std::string note = !first_bad.empty() ? first_bad : perf_note;
-      fmt::print("{:<36} {:<22} {:<14} {:>10} {:>9}  {}\n", t.id, im.strategy, fmt::format("{}/{} ok", ok, total),
-                 ms > 0 ? fmt::format("{:.3f}", ms) : "-", ms > 0 && naive_ms > 0 ? fmt::format("{:.2f}x", naive_ms / ms) : "-",
-                 note.substr(0, 160));
+    for (const auto& r : to.results) {
+      jt["results"].push_back(verify::result_json(r));
+      if (!records.is_open()) continue;
+      double floor_ms = -1;
+      for (const auto& c : t.configs)
+        if (c.name == r.config)
+          if (auto rl = task::roofline(t, c, peaks); auto* v = std::get_if<task::Roofline>(&rl)) floor_ms = v->floor_s * 1e3;
+      records << verify::record_json(verify::c2cuda_record(t, r, floor_ms, peaks_note), run).dump() << "\n";
     }
+    for (const auto& s : to.impls)
+      fmt::print("{:<36} {:<22} {:<14} {:>10} {:>9}  {}\n", t.id, s.impl, fmt::format("{}/{} ok", s.ok, s.total),
+                 s.perf_ms > 0 ? fmt::format("{:.3f}", s.perf_ms) : "-",
+                 s.perf_ms > 0 && s.naive_ms > 0 ? fmt::format("{:.2f}x", s.naive_ms / s.perf_ms) : "-", s.note.substr(0, 160));
     out["tasks"].push_back(jt);
-  }
+  };
+  verify::GpuDatasetRun c2;
+  if (!torch_cpu_test) c2 = verify::check_gpu_dataset(root, o, on_task);
+  const auto& tasks = c2.tasks;
+  const auto& stages = c2.stages;
+  size_t failures = c2.failures;
   // torch2cuda tasks: every impl through the torch worker (docs/torch2cuda.md); a task's impls in
   // one run, with eager and torch.compile baselines once per task.
   out["torch_tasks"] = nlohmann::json::array();
@@ -334,14 +283,13 @@ int check_gpu(const fs::path& root, bool perf, unsigned jobs, const std::string&
   double total_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - run0).count();
   size_t impls = 0;
   for (const auto& t : tasks) impls += t.impls.size();
-  out["time_s"] = {{"total", total_s}, {"compile", compile_s}, {"sources", built.size()}, {"cached", cached},
+  out["time_s"] = {{"total", total_s}, {"compile", c2.compile_s}, {"sources", c2.sources}, {"cached", c2.cached},
                    {"workers", stages.workers}, {"retimed", stages.retimed}};
   verify::for_each_stage(stages, [&](const char* name, double v) { out["time_s"][name] = v; });
   // Compile latency per CUDA source (the references are gcc): cold builds and cache hits.
-  std::vector<double> cold, warm;
-  for (size_t k = 0; k < built.size(); ++k)
-    if (jobs_list[k].second >= 0) (built[k].cache_hit ? warm : cold).push_back(built[k].seconds);
-  for (auto* v : {&cold, &warm}) {
+  const auto& cold = c2.cold_s;
+  const auto& warm = c2.cached_s;
+  for (const auto* v : {&cold, &warm}) {
     auto sm = timing::summarize(*v);
     const char* name = v == &cold ? "compile_cold" : "compile_cached";
     out["time_s"][name] = {{"n", sm.samples}, {"median", sm.median}, {"q3", sm.q3}, {"max", sm.max}};
@@ -355,7 +303,7 @@ int check_gpu(const fs::path& root, bool perf, unsigned jobs, const std::string&
   auto pct = [&](double x) { return total_s > 0 ? 100 * x / total_s : 0.0; };
   if (!tasks.empty()) {  // the C-to-CUDA stage table (torch2cuda stages are in each report)
     fmt::print("time: {:.1f} s for {} implementations ({:.1f} per minute)\n", total_s, impls, total_s > 0 ? 60 * impls / total_s : 0.0);
-    fmt::print("  compile            {:8.1f} s {:5.1f} %  ({} sources, {} from the cache)\n", compile_s, pct(compile_s), built.size(), cached);
+    fmt::print("  compile            {:8.1f} s {:5.1f} %  ({} sources, {} from the cache)\n", c2.compile_s, pct(c2.compile_s), c2.sources, c2.cached);
     fmt::print("  nvcc per source: cold n={} median {:.2f} s max {:.2f} s; cached n={} median {:.3f} s (jobs in parallel)\n",
                cold.size(), timing::summarize(cold).median, timing::summarize(cold).max, warm.size(), timing::summarize(warm).median);
     fmt::print("  inputs + C ref     {:8.1f} s {:5.1f} %\n", stages.inputs_and_reference, pct(stages.inputs_and_reference));

@@ -67,14 +67,6 @@ std::optional<std::string> prepare(const task::Task& t, const task::Config& c, c
   return std::nullopt;
 }
 
-json to_json(const GpuImplResult& r) {
-  return {{"impl", r.impl}, {"config", r.config}, {"status", r.status}, {"message", r.message},
-          {"median_ms", r.median_ms}, {"min_ms", r.min_ms}, {"q1_ms", r.q1_ms}, {"q3_ms", r.q3_ms},
-          {"rel_stdev", r.rel_stdev}, {"samples", r.samples}, {"stop_reason", r.stop_reason},
-          {"discarded", r.discarded}, {"timed_calls", r.timed_calls}, {"sm_clock_mhz", r.sm_clock_mhz},
-          {"sm_clock_max_mhz", r.sm_clock_max_mhz}, {"handshake_ms", r.handshake_ms},
-          {"window_median_ms", r.window_median_ms}, {"pre_window_ms", r.pre_window_ms}};
-}
 
 GpuImplResult from_json(const json& j) {
   GpuImplResult r = config_result(j.value("impl", ""), j.value("config", ""), j.value("status", ""), j.value("message", ""));
@@ -122,7 +114,7 @@ struct OutcomeBox {
     json j = {{"finished", o.finished}, {"stuck", o.stuck}, {"fatal", o.fatal}, {"stages", stages_json(o.stages)}};
     j["trusted"] = o.trusted ? json(*o.trusted) : json(nullptr);
     j["results"] = json::array();
-    for (const auto& r : o.results) j["results"].push_back(to_json(r));
+    for (const auto& r : o.results) j["results"].push_back(result_json(r));
     std::string s = j.dump();
     used = 0;
     if (s.size() > capacity) return;
@@ -265,6 +257,15 @@ std::string describe_gpu(bool& available) {
   if (!known) known = query_gpu();
   available = known->first;
   return known->second;
+}
+
+json result_json(const GpuImplResult& r) {
+  return {{"impl", r.impl}, {"config", r.config}, {"status", r.status}, {"message", r.message},
+          {"median_ms", r.median_ms}, {"min_ms", r.min_ms}, {"q1_ms", r.q1_ms}, {"q3_ms", r.q3_ms},
+          {"rel_stdev", r.rel_stdev}, {"samples", r.samples}, {"stop_reason", r.stop_reason},
+          {"discarded", r.discarded}, {"timed_calls", r.timed_calls}, {"sm_clock_mhz", r.sm_clock_mhz},
+          {"sm_clock_max_mhz", r.sm_clock_max_mhz}, {"handshake_ms", r.handshake_ms},
+          {"window_median_ms", r.window_median_ms}, {"pre_window_ms", r.pre_window_ms}};
 }
 
 }  // namespace cudaperf::verify

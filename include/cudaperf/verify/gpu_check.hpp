@@ -9,6 +9,7 @@
 // that worker.
 #pragma once
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -86,6 +87,9 @@ struct GpuCheckOptions {
 std::vector<GpuImplResult> gpu_check_task(const task::Task& t, const std::filesystem::path& reference_so,
                                           const std::vector<std::filesystem::path>& artifacts,
                                           const GpuCheckOptions& o);
+
+// One result as JSON (check-gpu's --json results, the measurer's reports): every field, by its name.
+nlohmann::json result_json(const GpuImplResult& r);
 
 // A one-line description of the visible device, or why there is none (queried in a child, so
 // the caller never initialises CUDA; once per process, then remembered).
