@@ -7,8 +7,8 @@
      new, and compile_error / wrong_answer samples made by the edits that say so;
   3. a tiny run against the real service (--cpu-test-mode, 2 C-to-CUDA prompts x 3 samples, 1 step)
      writes the report with its keys, and the verdicts follow the plan: compile_error samples are
-     compile_error, impl and duplicate samples ok (not final without a GPU), a duplicate's verdict is
-     its original's, and the candidates are the dry run's;
+     compile_error, impl samples ok (not final without a GPU), a duplicate's verdict and finality are
+     its original's (a copy of a compile error is one too), and the candidates are the dry run's;
   4. one torch2cuda prompt is scored too, through the service or, where it rejects the task, through
      `cudaperf eval` (route eval, the task listed under rejected_by_service).
 
@@ -128,12 +128,15 @@ with tempfile.TemporaryDirectory() as tmp:
         what = f"{r['class']} sample {r['prompt']}.{r['sample']} ({r['edit']})"
         if r["class"] == "compile_error":
             check(r["verdict"] == "compile_error" and r["final"] is True, f"{what} is a final compile_error (got {r['verdict']})")
-        elif r["class"] in ("impl", "duplicate"):
+        elif r["class"] == "impl":
             check(r["verdict"] == "ok" and r["final"] is False, f"{what} is ok, not final without a GPU (got {r['verdict']})")
+        elif r["class"] == "duplicate":  # a copy of any earlier sample, a compile error's too: checked below
+            pass
         else:
             check(r["verdict"] not in ("compile_error", "not_done", "rejected"), f"{what} was scored (got {r['verdict']})")
         if r["class"] == "duplicate":
-            check(by_pos[tuple(r["duplicate_of"])]["verdict"] == r["verdict"], f"{what} has its original's verdict")
+            orig = by_pos[tuple(r["duplicate_of"])]
+            check((orig["verdict"], orig["final"]) == (r["verdict"], r["final"]), f"{what} has its original's verdict")
         check(isinstance(r["latency_s"], (int, float)) and r["latency_s"] > 0, f"{what} has a reward latency")
 
     # ---- 4. one torch2cuda prompt
