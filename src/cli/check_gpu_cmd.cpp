@@ -21,7 +21,6 @@
 #include "cudaperf/torch2cuda/evaluate.hpp"
 #include "cudaperf/torch2cuda/prepare.hpp"
 #include "cudaperf/torch2cuda/runtime.hpp"
-#include "cudaperf/util/parallel.hpp"
 #include "cudaperf/verify/gpu_check.hpp"
 #include "cudaperf/verify/gpu_dataset.hpp"
 #include "cudaperf/verify/record.hpp"

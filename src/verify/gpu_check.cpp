@@ -67,7 +67,6 @@ std::optional<std::string> prepare(const task::Task& t, const task::Config& c, c
   return std::nullopt;
 }
 
-
 GpuImplResult from_json(const json& j) {
   GpuImplResult r = config_result(j.value("impl", ""), j.value("config", ""), j.value("status", ""), j.value("message", ""));
   r.median_ms = j.value("median_ms", -1.0);
