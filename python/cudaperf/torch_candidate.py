@@ -18,7 +18,7 @@ from typing import Any
 
 from cudaperf import torch_static
 from cudaperf.torch_channel import emit, fatal
-from cudaperf.torch_outputs import OutputMismatch, OutputTypeError, flatten_outputs
+from cudaperf.torch_outputs import OutputMismatch, OutputTypeError, flatten_outputs, materialize
 from cudaperf.torch_problem import load_module, set_seed
 from cudaperf.torch_profile import judge_profile, profile_call
 from cudaperf.torch_timer import sync
@@ -147,6 +147,8 @@ def candidate_role(args: argparse.Namespace) -> int:
             raise RuntimeError(msg)
     stages["load_s"] = time.monotonic() - t_go
     launcher.serve(first, model_new, loader.sources, not test_mode, test_mode)
+    if launcher.materialized:
+        stages["outputs_materialized"] = launcher.materialized
     emit({"event": "done", "stages": stages})
     return 0
 
@@ -155,5 +157,5 @@ def candidate_role(args: argparse.Namespace) -> int:
 def launcher_helpers() -> SimpleNamespace:
     """What torch_launch.Launcher calls back into (its `w`)."""
     return SimpleNamespace(torch_static=torch_static, set_seed=set_seed, Watchdog=Watchdog, profile_call=profile_call,
-                           flatten_outputs=flatten_outputs, OutputMismatch=OutputMismatch,
+                           flatten_outputs=flatten_outputs, materialize=materialize, OutputMismatch=OutputMismatch,
                            OutputTypeError=OutputTypeError, sync=sync, judge_profile=judge_profile)

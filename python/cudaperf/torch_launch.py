@@ -58,6 +58,7 @@ class Launcher:
         # this process's context inside the window
         self.probe = torch.zeros(1, device=device) if device == "cuda" else None
         self.model = None
+        self.materialized = 0  # calls whose outputs included a view made dense inside the window
 
     def reply(self, obj):
         os.write(self.rep, (json.dumps(obj, default=str) + "\n").encode())
@@ -186,6 +187,10 @@ class Launcher:
                     if o.shape != s.shape or o.dtype != s.dtype:
                         raise w.OutputMismatch(f"output {i} has shape {list(o.shape)} {o.dtype}, expected "
                                                f"{list(s.shape)} {s.dtype}")
+                # a view's layout work runs here, inside the window, not in the copy after "done"
+                dense = [w.materialize(o) for o in items]
+                items = [o for o, _ in dense]
+                self.materialized += any(m for _, m in dense)
             except w.OutputTypeError as ex:
                 err = {"ok": False, "status": "hack_suspected", "message": f"rule output_type: {ex}"}
             except w.OutputMismatch as ex:

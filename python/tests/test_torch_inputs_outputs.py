@@ -90,3 +90,25 @@ class MixedInputsTest(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+@unittest.skipIf(torch is None, "torch is not installed")
+class MaterializeTest(unittest.TestCase):
+    """Outputs are made dense inside the call, so the copy after "done" cannot do layout work."""
+
+    def test_dense_outputs_are_kept(self):
+        y = torch.arange(12.0).reshape(3, 4)
+        for t in (y, y[1:], y.view(4, 3), torch.empty(0, 5)):
+            got, copied = torch_outputs.materialize(t)
+            self.assertIs(got, t)
+            self.assertFalse(copied)
+
+    def test_views_are_made_dense(self):
+        y = torch.arange(12.0).reshape(3, 4)
+        for t in (y.t(), y[:, ::2], torch.ones(1, 4).expand(5, 4), y.permute(1, 0).unsqueeze(0),
+                  torch._neg_view(y), torch.complex(y, y).conj()):
+            got, copied = torch_outputs.materialize(t)
+            self.assertTrue(copied)
+            self.assertTrue(got.is_contiguous())
+            self.assertFalse(got.is_neg() or got.is_conj())
+            self.assertTrue(torch.equal(got, t))
