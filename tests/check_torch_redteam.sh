@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # One torch red-team candidate (tests/redteam/torch/*.py) against the leaky_relu fixture task (or its
-# "# task:" line's): its
+# "# task:" line's, under the "# root:" line's folder of tests/data when it has one): its
 # "# expect:" line names the verdict (and a substring of the message). "# runs-on: cpu" rows are
 # decided by the static guards (any machine); the others need a GPU (and torch) and exit 77 without.
 set -uo pipefail
@@ -15,6 +15,8 @@ if grep -q '^# runs-on: cpu' "$file"; then args=(--no-gpu); else
   "${CUDAPERF_PYTHON:-python3}" -c "import torch" 2>/dev/null || { echo "needs torch (CUDAPERF_PYTHON): skipping"; exit 77; }
 fi
 task=$(sed -n 's|^# task: *||p' "$file" | head -1)
+other=$(sed -n 's|^# root: *||p' "$file" | head -1)
+[ -n "$other" ] && root="$(dirname "$root")/$other"
 out=$("$bin" eval --root "$root" --task "${task:-torch2cuda/elementwise/leaky_relu}" --candidate "$file" --json --time-budget 0.5 "${args[@]}" 2>&1)
 got=$(python3 -c 'import json,sys; print(json.loads(sys.stdin.read())["verdict"])' <<<"$out" 2>/dev/null)
 status=0

@@ -6,6 +6,8 @@ bin=$1 data=$2
 status=0
 out=$("$bin" tasks validate "$data/torch_tasks" 2>&1)
 tail -1 <<<"$out" | grep -q "validate: OK" || { echo "FAIL: fixtures do not validate"; echo "$out" | tail -30; status=1; }
+out2=$("$bin" tasks validate "$data/torch_layout_tasks" 2>&1)  # the red-team rows' data-movement fixture
+tail -1 <<<"$out2" | grep -q "validate: OK" || { echo "FAIL: torch_layout_tasks do not validate"; echo "$out2" | tail -30; status=1; }
 if ! "${CUDAPERF_PYTHON:-python3}" -c "import torch" 2>/dev/null; then
   grep -q "null-solution battery: SKIPPED (not passed)" <<<"$out" || { echo "FAIL: a skipped battery must say so"; status=1; }
 fi

@@ -25,22 +25,25 @@ work=$(mktemp -d)  # per-run reports (only the summaries go to $OUT: the device 
 # 1. the red team, all rows in one run of their task (one reference worker, each candidate in its own
 #    confined worker, in turn: a row that sabotages the run shows up in the rows after it); a row not
 #    as expected there is run again alone (its "alone" field), so a group effect is told apart.
-#    Rows with a "# task:" line run against that fixture task, the others against leaky_relu.
+#    Rows with a "# task:" line run against that fixture task (under tests/data/<"# root:" line>, default
+#    torch_tasks), the others against leaky_relu.
 rows=()
 declare -A by_task=()
 for f in tests/redteam/torch/*.py; do
   task=$(sed -n 's|^# task: *||p' "$f" | head -1)
-  by_task[${task:-torch2cuda/elementwise/leaky_relu}]+="$f "
+  root=$(sed -n 's|^# root: *||p' "$f" | head -1)
+  by_task["tests/data/${root:-torch_tasks}|${task:-torch2cuda/elementwise/leaky_relu}"]+="$f "
 done
-for task in "${!by_task[@]}"; do
-  read -r -a files <<<"${by_task[$task]}"
+for key in "${!by_task[@]}"; do
+  read -r -a files <<<"${by_task[$key]}"
+  root=${key%%|*} task=${key#*|}
   cands=(); for f in "${files[@]}"; do cands+=(--candidate "$f"); done
   group="$work/rt-group-$(echo "$task" | tr '/' '_').json"
   start=$(date +%s)
-  timeout "${GROUP_LIMIT_S:-420}" "$bin" eval --root tests/data/torch_tasks --task "$task" "${cands[@]}" --json --time-budget 0.5 \
+  timeout "${GROUP_LIMIT_S:-420}" "$bin" eval --root "$root" --task "$task" "${cands[@]}" --json --time-budget 0.5 \
     > "$group" 2>> "$log"
   echo "red-team group $task: ${#files[@]} rows, exit $?, $(( $(date +%s) - start )) s" >> "$log"
-  for f in "${files[@]}"; do rows+=("$f" "$group" "$task"); done
+  for f in "${files[@]}"; do rows+=("$f" "$group" "$key"); done
 done
 python3 - "$OUT/torch-trust-redteam.json" "$bin" "$log" "${rows[@]}" <<'PY'
 import json, os, re, subprocess, sys
@@ -64,7 +67,8 @@ groups = {}
 res = []
 alone_left = int(os.environ.get("ALONE_MAX", "5"))
 alone_limit = float(os.environ.get("ALONE_LIMIT_S", "240"))
-for f, g, task in triples:
+for f, g, key in triples:
+    root, task = key.split("|", 1)
     if g not in groups:
         j = load(open(g).read())
         groups[g] = j if isinstance(j, list) else ([j] if isinstance(j, dict) else [])
@@ -77,7 +81,7 @@ for f, g, task in triples:
     if not ok and alone_left > 0:  # alone, to tell a group effect from the row's own verdict
         alone_left -= 1
         try:
-            p = subprocess.run([binary, "eval", "--root", "tests/data/torch_tasks", "--task", task, "--candidate", f, "--json",
+            p = subprocess.run([binary, "eval", "--root", root, "--task", task, "--candidate", f, "--json",
                                 "--time-budget", "0.5"], capture_output=True, text=True, timeout=alone_limit)
             alone = load(p.stdout) or {"verdict": "no_report", "message": (p.stdout + p.stderr)[-400:]}
             open(log, "a").write(p.stderr)

@@ -167,30 +167,36 @@ class Launcher:
             return
         args = [t if t is not None else v for t, v in zip(c["inputs"], cmd.get("values") or [])]
         err, why = None, ""
-        kernels = ops = None
+        kernels = ops = kernel_us = None
+
+        def forward():
+            """The candidate's outputs, plain dense tensors on the device, each made dense here (a view's
+            layout work runs inside the window, and inside a profiled call's profile, not in the copy
+            after "done")."""
+            items = w.flatten_outputs(self.model(*args))
+            for i, o in enumerate(items):
+                if o.device.type != self.device or o.layout != torch.strided or o.is_meta:
+                    raise w.OutputTypeError(f"output {i} is on {o.device} ({o.layout}), expected a dense "
+                                            f"{self.device} tensor")
+            dense = [w.materialize(o) for o in items]
+            self.materialized += any(m for _, m in dense)
+            return [o for o, _ in dense]
+
         with w.Watchdog(self.plan.get("call_timeout_s", 10.0)):
             stream = torch.cuda.current_stream() if self.device == "cuda" else None
             try:
                 if stream is not None:
                     stream.wait_event(self.events["ready"])
                 if cmd.get("profile") and not test_mode:
-                    out, kernels, ops = w.profile_call(torch, lambda: self.model(*args), self.device)
+                    items, kernels, ops, kernel_us = w.profile_call(torch, forward, self.device)
                 else:
-                    out = self.model(*args)
-                items = w.flatten_outputs(out)
+                    items = forward()
                 if len(items) != len(c["outputs"]):
                     raise w.OutputMismatch(f"{len(items)} outputs, expected {len(c['outputs'])}")
                 for i, (o, s) in enumerate(zip(items, c["outputs"])):
-                    if o.device.type != self.device or o.layout != torch.strided or o.is_meta:
-                        raise w.OutputTypeError(f"output {i} is on {o.device} ({o.layout}), expected a dense "
-                                                f"{self.device} tensor")
                     if o.shape != s.shape or o.dtype != s.dtype:
                         raise w.OutputMismatch(f"output {i} has shape {list(o.shape)} {o.dtype}, expected "
                                                f"{list(s.shape)} {s.dtype}")
-                # a view's layout work runs here, inside the window, not in the copy after "done"
-                dense = [w.materialize(o) for o in items]
-                items = [o for o, _ in dense]
-                self.materialized += any(m for _, m in dense)
             except w.OutputTypeError as ex:
                 err = {"ok": False, "status": "hack_suspected", "message": f"rule output_type: {ex}"}
             except w.OutputMismatch as ex:
@@ -215,7 +221,7 @@ class Launcher:
                 self.reply({"ok": False, "status": "runtime_error", "message": f"{type(ex).__name__}: {str(ex)[:800]}"})
                 return
         if kernels is not None and own_required:
-            why = w.judge_profile(kernels, ops, own_names, own_required)
+            why = w.judge_profile(kernels, ops, own_names, own_required, kernel_us)
         if why:
             self.reply({"ok": False, "status": "hack_suspected", "message": why + " (a profiled call)"})
         else:

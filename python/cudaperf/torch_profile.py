@@ -23,30 +23,42 @@ ALLOWED_ATEN = {
     "aten::_unsafe_view", "aten::item", "aten::_local_scalar_dense", "aten::empty.memory_format",
     "aten::record_stream", "aten::scalar_tensor",
 }
+# PyTorch's copy and fill kernels may run in a call (an output zeroed for atomics, an input made
+# contiguous) but not do the call's work: beyond COPY_SLACK_US they may take at most COPY_RATIO times the
+# candidate's own kernels' time (a profiled call; CUPTI's times). The ratio leaves an honest zero-filled
+# output that the candidate's kernel then writes half of (a triangular mask) on the right side.
+COPY_SLACK_US = 20.0
+COPY_RATIO = 2.0
 HARNESS_KERNEL = re.compile(r"fill|copy|memset|memcpy|Memset|Memcpy", re.I)
 
 
-def profile_call(torch: ModuleType, fn: Callable[[], Any], device: str) -> tuple[Any, list[str], list[str]]:
-    """Runs fn() under the profiler: (result, kernel names, aten op names)."""
+def profile_call(torch: ModuleType, fn: Callable[[], Any],
+                 device: str) -> tuple[Any, list[str], list[str], list[float]]:
+    """Runs fn() under the profiler: (result, kernel names, aten op names, each kernel's GPU time in µs)."""
     from torch.profiler import ProfilerActivity, profile
     acts = [ProfilerActivity.CPU] + ([ProfilerActivity.CUDA] if device == "cuda" else [])
     with profile(activities=acts) as prof:
         out = fn()
         sync(device)
     kernels: list[str] = []
+    kernel_us: list[float] = []
     ops: list[str] = []
     for ev in prof.events():
         dt = str(getattr(ev, "device_type", ""))
         name = ev.name
         if dt.endswith("CUDA") and not name.startswith(("cuda", "aten::")):
             kernels.append(name)
+            kernel_us.append(float(ev.time_range.elapsed_us()))
         elif name.startswith("aten::"):
             ops.append(name)
-    return out, kernels, ops
+    return out, kernels, ops, kernel_us
 
 
-def judge_profile(kernels: list[str], ops: list[str], own_names: list[str], own_required: bool) -> str:
-    """'' or the rule that fired: own kernel never launched, or a torch op/kernel doing compute."""
+def judge_profile(kernels: list[str], ops: list[str], own_names: list[str], own_required: bool,
+                  kernel_us: list[float] | None = None) -> str:
+    """'' or the rule that fired: own kernel never launched, a torch op/kernel doing compute, or PyTorch's
+    copy and fill kernels taking more of the call's GPU time than the candidate's own kernels (data
+    movement, a transpose or a concatenation, left to PyTorch beside a token kernel of its own)."""
     own = [k for k in kernels if any(re.search(r"(?<![A-Za-z0-9_])" + re.escape(n) + r"(?![A-Za-z0-9_])", k)
                                      for n in own_names)]
     if own_required and not own:
@@ -59,5 +71,11 @@ def judge_profile(kernels: list[str], ops: list[str], own_names: list[str], own_
     if foreign:
         return ("rule torch_fallback: kernels that are not the candidate's ran: "
                 f"{', '.join(f[:80] for f in foreign[:3])}")
+    if own_required and kernel_us is not None and len(kernel_us) == len(kernels):
+        own_set = set(own)
+        mine = sum(us for k, us in zip(kernels, kernel_us) if k in own_set)
+        moved = sum(us for k, us in zip(kernels, kernel_us) if k not in own_set)
+        if moved > COPY_RATIO * mine + COPY_SLACK_US:
+            return (f"rule torch_fallback: PyTorch's copy and fill kernels took {moved:.1f} µs of the call's GPU "
+                    f"time, the candidate's own kernels {mine:.1f} µs (the work left to PyTorch's data movement)")
     return ""
-
