@@ -202,6 +202,7 @@ class Measurer {
   cudaStream_t s_{};
   void* flush_ = nullptr;
   size_t flush_bytes_ = 0;
+  bool pre_window_fired_ = false;  // the last perf_config's verdict came from the pre-window rule alone
   unsigned long long* counter_ = nullptr;
   volatile unsigned* flag_ = nullptr;
   unsigned* flag_dev_ = nullptr;
@@ -502,9 +503,7 @@ Step Measurer::measure_impl(size_t k) {
     GpuImplResult r = config_result(im.strategy, hc.cfg->name, "ok", "");
     auto [pre, hs] = calibration[ci];
     Step stp = perf_config(ci, hc, bufs[ci], false, r, pre, hs);
-    for (int again = 0; again < kPreWindowRemeasures && stp == Step::Ok && r.status == "hack_suspected" &&
-                        pre_window_exceeded(r.pre_window_ms, pre);
-         ++again) {
+    for (int again = 0; again < kPreWindowRemeasures && stp == Step::Ok && pre_window_fired_; ++again) {
       std::this_thread::sleep_for(std::chrono::duration<double>(kPreWindowPauseS[again]));
       double first = r.pre_window_ms;
       r = config_result(im.strategy, hc.cfg->name, "ok", "");
@@ -642,6 +641,7 @@ std::optional<DeviceDraw> device_draw(const task::Param& p, const task::Config& 
 
 Step Measurer::perf_config(size_t ci, const HostConfig& hc, std::vector<Exported>& bufs, bool calibrate_only,
                            GpuImplResult& r, double& pre_calib_ms, double& handshake_ms) {
+  pre_window_fired_ = false;
   const size_t n = t_.params.size();
   auto setup0 = Clock::now();
   Private priv;
@@ -898,6 +898,7 @@ Step Measurer::perf_config(size_t ci, const HostConfig& hc, std::vector<Exported
                             "(cost model over its measured peaks, with a {:.0f} % margin)",
                             r.median_ms, v->floor_s * 1e3, (kRooflineMargin - 1) * 100);
   } else if (pre_window_exceeded(pre_med, pre_calib_ms)) {
+    pre_window_fired_ = true;
     r.status = "hack_suspected";
     r.message = fmt::format("GPU work of the candidate's process ran outside its timed window: the measurer's own "
                             "set-up before each window took {:.4f} ms (median), {:.4f} ms with no candidate loaded",
