@@ -343,6 +343,18 @@ class Measurer:
             time.sleep(2e-5)
         return True
 
+    def _set_up(self, ins, xs, outs):
+        """The reference's own work before a window, the same in timed calls and in their calibration: fresh
+        inputs into the shared buffers, outputs poisoned, and on the GPU the L2 flushed (on the current stream)."""
+        for t, x in zip(ins, xs):
+            if t is not None:
+                t.copy_(x)
+        for o in outs:
+            if o.numel():
+                o.view(self.torch.uint8).fill_(POISON)
+        if self.cuda:
+            self.flush.zero_()
+
     # -- one call
     def call(self, chan, name, xs, check, profile, timed, null=False):
         """Runs one call of config `name` on inputs xs (the reference's tensors): inputs copied into the
@@ -365,21 +377,11 @@ class Measurer:
                     torch.cuda._sleep(self.sleep_cycles)  # host latency of the handshake stays out of the window
                 self.slept.record(self.stream)
                 self.p0.record(self.stream)
-                for t, x in zip(ins, xs):
-                    if t is not None:
-                        t.copy_(x)
-                for o in outs:
-                    o.view(torch.uint8).fill_(POISON) if o.numel() else None
-                self.flush.zero_()
+                self._set_up(ins, xs, outs)
                 self.t0.record(self.stream)
                 self.ready.record(self.stream)
         else:
-            for t, x in zip(ins, xs):
-                if t is not None:
-                    t.copy_(x)
-            for o in outs:
-                if o.numel():
-                    o.view(torch.uint8).fill_(POISON)
+            self._set_up(ins, xs, outs)
             w0 = time.perf_counter()
         if not chan.send(cmd):
             raise CandidateGone("ended", "the candidate's channel closed")
@@ -460,13 +462,7 @@ class Measurer:
         for _ in range(5):
             with torch.cuda.stream(self.stream):
                 self.p0.record(self.stream)
-                for t, x in zip(ins, xs):
-                    if t is not None:
-                        t.copy_(x)
-                for o in outs:
-                    if o.numel():
-                        o.view(torch.uint8).fill_(POISON)
-                self.flush.zero_()
+                self._set_up(ins, xs, outs)
                 self.t0.record(self.stream)
                 for s, o in zip(scratch, outs):
                     s.copy_(o)

@@ -42,7 +42,7 @@ def materialize(t: Tensor) -> tuple[Tensor, bool]:
     """(t, False) when t's bytes already lie as a dense row-major tensor; else (a dense copy, True), made
     now, on the current stream, inside the timed window. The harness copies each output into the shared
     buffer after "done": a view (a permute, a transpose, an expand, a conjugate or negative bit) would
-    otherwise have that copy do the candidate's layout work outside the window (issue 24)."""
+    otherwise have that copy do the candidate's layout work outside the window."""
     r = t.resolve_conj().resolve_neg()
     if not r.is_contiguous():
         r = r.contiguous()

@@ -5,7 +5,7 @@
 # candidates of that step go in as one batch, then again in reverse order (each pass's sources made
 # distinct): each candidate's verdict and per-config messages. Default: step 1's
 # sparse_graph/spmv_csr_f32 batch of seed 2026, whose naive-based variants were wrong_answer on
-# 2026-12-02 (issue 22). Writes under $OUT: replay.jsonl, serve.log, device.csv.
+# 2026-12-02. Writes under $OUT: replay.jsonl, serve.log, device.csv.
 set -uo pipefail
 # shellcheck source=tools/gpu/common.sh
 source "$(dirname "$0")/common.sh"
