@@ -22,6 +22,9 @@ ALLOWED_ATEN = {
     "aten::view_as", "aten::expand_as", "aten::reshape_as", "aten::unbind", "aten::split", "aten::chunk",
     "aten::_unsafe_view", "aten::item", "aten::_local_scalar_dense", "aten::empty.memory_format",
     "aten::record_stream", "aten::scalar_tensor",
+    # the harness's own output check inside the window (torch_outputs.materialize): a no-op on a tensor
+    # without a conjugate or negative bit, else a copy that the copy-kernel rule below weighs
+    "aten::resolve_conj", "aten::resolve_neg",
 }
 # PyTorch's copy and fill kernels may run in a call (an output zeroed for atomics, an input made
 # contiguous) but not do the call's work: beyond COPY_SLACK_US they may take at most COPY_RATIO times the
