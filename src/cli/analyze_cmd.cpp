@@ -127,7 +127,7 @@ void add_analyze_command(CLI::App& app) {
       if (peak_bw <= 0 && peak_fp32 <= 0 && peak_fp64 <= 0 && analysis::gpu_present())
         if (auto m = timing::device_peaks(compile::default_cache_dir()); std::holds_alternative<timing::MeasuredPeaks>(m)) {
           const auto& p = std::get<timing::MeasuredPeaks>(m);
-          o.peaks.bandwidth_bytes_per_s = p.copy_bytes_per_s;
+          o.peaks.bandwidth_bytes_per_s = p.memory_bytes_per_s();
           o.peaks.fp32_flops_per_s = p.fp32_flops_per_s;
           o.peaks.fp64_flops_per_s = p.fp64_flops_per_s;
           o.peaks.measured = true;

@@ -165,8 +165,9 @@ int eval_torch(const fs::path& root, const std::string& task_id, const std::vect
 }  // namespace
 
 void add_peaks_command(CLI::App& app) {
-  auto* pk = app.add_subcommand("peaks", "Measure (once per device, then cached) the GPU's copy bandwidth and FMA "
-                                         "rates that roofline floors are computed against");
+  auto* pk = app.add_subcommand("peaks", "Measure (once per device, then cached) the GPU's memory bandwidth (copy, "
+                                         "read-only, write-only; floors use the fastest) and FMA rates that roofline "
+                                         "floors are computed against");
   static bool remeasure = false, json = false;
   pk->add_flag("--remeasure", remeasure, "ignore the cached values and measure again");
   pk->add_flag("--json", json, "print JSON");
@@ -180,13 +181,16 @@ void add_peaks_command(CLI::App& app) {
       const auto& p = std::get<timing::MeasuredPeaks>(m);
       if (json)
         fmt::print("{}\n", nlohmann::json{{"device", p.device}, {"copy_bytes_per_s", p.copy_bytes_per_s},
-                                          {"fp32_flops_per_s", p.fp32_flops_per_s}, {"fp64_flops_per_s", p.fp64_flops_per_s},
+                                          {"read_bytes_per_s", p.read_bytes_per_s}, {"write_bytes_per_s", p.write_bytes_per_s},
+                                          {"memory_bytes_per_s", p.memory_bytes_per_s()}, {"fp32_flops_per_s", p.fp32_flops_per_s}, {"fp64_flops_per_s", p.fp64_flops_per_s},
                                           {"measured_at", p.measured_at}, {"from_cache", p.from_cache}}
                                 .dump(2));
       else
-        fmt::print("device: {}\ncopy bandwidth (device to device, read + write): {:.3f} TB/s\nfp32 FMA: {:.2f} TFLOP/s\n"
-                   "fp64 FMA: {:.2f} TFLOP/s\nmeasured {}{}\n",
-                   p.device, p.copy_bytes_per_s / 1e12, p.fp32_flops_per_s / 1e12, p.fp64_flops_per_s / 1e12,
+        fmt::print("device: {}\ncopy bandwidth (device to device, read + write): {:.3f} TB/s\nread-only stream: {:.3f} TB/s\n"
+                   "write-only fill: {:.3f} TB/s\nmemory bandwidth for roofline floors (the fastest): {:.3f} TB/s\n"
+                   "fp32 FMA: {:.2f} TFLOP/s\nfp64 FMA: {:.2f} TFLOP/s\nmeasured {}{}\n",
+                   p.device, p.copy_bytes_per_s / 1e12, p.read_bytes_per_s / 1e12, p.write_bytes_per_s / 1e12,
+                   p.memory_bytes_per_s() / 1e12, p.fp32_flops_per_s / 1e12, p.fp64_flops_per_s / 1e12,
                    p.measured_at, p.from_cache ? " (from the cache)" : "");
       return kExitOk;
     };

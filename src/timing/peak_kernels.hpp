@@ -2,5 +2,6 @@
 #pragma once
 
 namespace cudaperf::timing {
-int measure_peaks(double* copy_bytes_per_s, double* fp32_flops_per_s, double* fp64_flops_per_s);
+int measure_peaks(double* copy_bytes_per_s, double* read_bytes_per_s, double* write_bytes_per_s, double* fp32_flops_per_s,
+                  double* fp64_flops_per_s);
 }

@@ -1,6 +1,8 @@
 #include "cudaperf/timing/peaks.hpp"
 
 #include <cuda_runtime.h>
+
+#include <algorithm>
 #include <xxhash.h>
 
 #include <cstdio>
@@ -31,23 +33,31 @@ std::optional<MeasuredPeaks> read_cache(const fs::path& file, const std::string&
   MeasuredPeaks p;
   p.device = device;
   p.copy_bytes_per_s = j.value("copy_bytes_per_s", 0.0);
+  p.read_bytes_per_s = j.value("read_bytes_per_s", 0.0);  // absent in caches written before 2026-12-07: re-measured
+  p.write_bytes_per_s = j.value("write_bytes_per_s", 0.0);
   p.fp32_flops_per_s = j.value("fp32_flops_per_s", 0.0);
   p.fp64_flops_per_s = j.value("fp64_flops_per_s", 0.0);
   p.measured_at = j.value("measured_at", "");
   p.from_cache = true;
-  if (p.copy_bytes_per_s <= 0 || p.fp32_flops_per_s <= 0 || p.fp64_flops_per_s <= 0) return std::nullopt;
+  if (p.copy_bytes_per_s <= 0 || p.read_bytes_per_s <= 0 || p.write_bytes_per_s <= 0 || p.fp32_flops_per_s <= 0 || p.fp64_flops_per_s <= 0) return std::nullopt;
   return p;
 }
 
 }  // namespace
 
+double MeasuredPeaks::memory_bytes_per_s() const {
+  return std::max({copy_bytes_per_s, read_bytes_per_s, write_bytes_per_s});
+}
+
 task::Peaks roofline_peaks(const fs::path& cache_dir, std::string& note) {
   auto m = device_peaks(cache_dir);
   if (auto* p = std::get_if<MeasuredPeaks>(&m)) {
-    note = fmt::format("measured on this device{} ({}): copy {:.2f} TB/s, fp32 {:.1f} TFLOP/s, fp64 {:.1f} TFLOP/s",
-                       p->from_cache ? ", cached" : "", p->measured_at, p->copy_bytes_per_s / 1e12,
+    note = fmt::format("measured on this device{} ({}): memory {:.2f} TB/s (copy {:.2f}, read {:.2f}, write {:.2f}), "
+                       "fp32 {:.1f} TFLOP/s, fp64 {:.1f} TFLOP/s",
+                       p->from_cache ? ", cached" : "", p->measured_at, p->memory_bytes_per_s() / 1e12,
+                       p->copy_bytes_per_s / 1e12, p->read_bytes_per_s / 1e12, p->write_bytes_per_s / 1e12,
                        p->fp32_flops_per_s / 1e12, p->fp64_flops_per_s / 1e12);
-    return {p->copy_bytes_per_s, p->fp32_flops_per_s, p->fp64_flops_per_s};
+    return {p->memory_bytes_per_s(), p->fp32_flops_per_s, p->fp64_flops_per_s};
   }
   note = fmt::format("H200 datasheet peaks (measuring this device failed: {})", std::get<std::string>(m));
   return {};
@@ -75,7 +85,7 @@ std::variant<MeasuredPeaks, std::string> measure_or_read(const fs::path& cache_d
   struct Shared {
     char device[256];
     char error[256];
-    double copy, fp32, fp64;
+    double copy, read, write, fp32, fp64;
     int measured;
   };
   sandbox::SharedArena arena(sizeof(Shared) + 64);
@@ -99,7 +109,7 @@ std::variant<MeasuredPeaks, std::string> measure_or_read(const fs::path& cache_d
         std::snprintf(sh->device, sizeof sh->device, "%s", id.c_str());
         std::string key = fmt::format("{:016x}.json", XXH3_64bits(sh->device, std::strlen(sh->device)));
         if (!remeasure && read_cache(dir / key, sh->device)) return 0;
-        if (int rc = measure_peaks(&sh->copy, &sh->fp32, &sh->fp64); rc != 0) {
+        if (int rc = measure_peaks(&sh->copy, &sh->read, &sh->write, &sh->fp32, &sh->fp64); rc != 0) {
           std::snprintf(sh->error, sizeof sh->error, "peak measurement failed at step %d (%s)", rc,
                         cudaGetErrorString(cudaGetLastError()));
           return 1;
@@ -118,6 +128,8 @@ std::variant<MeasuredPeaks, std::string> measure_or_read(const fs::path& cache_d
   MeasuredPeaks p;
   p.device = device;
   p.copy_bytes_per_s = sh->copy;
+  p.read_bytes_per_s = sh->read;
+  p.write_bytes_per_s = sh->write;
   p.fp32_flops_per_s = sh->fp32;
   p.fp64_flops_per_s = sh->fp64;
   std::time_t now = std::time(nullptr);
@@ -129,10 +141,12 @@ std::variant<MeasuredPeaks, std::string> measure_or_read(const fs::path& cache_d
   fs::path tmp = file;
   tmp += ".tmp";
   std::ofstream(tmp) << nlohmann::json{{"device", p.device}, {"copy_bytes_per_s", p.copy_bytes_per_s},
+                                       {"read_bytes_per_s", p.read_bytes_per_s}, {"write_bytes_per_s", p.write_bytes_per_s},
                                        {"fp32_flops_per_s", p.fp32_flops_per_s}, {"fp64_flops_per_s", p.fp64_flops_per_s},
                                        {"measured_at", p.measured_at},
                                        {"method", "copy: cudaMemcpy device to device of 1 GiB, (read + write) bytes / "
-                                                  "event time; FMA: 8 independent chains per thread, 8 blocks of 256 "
+                                                  "event time; read: a float4 grid-stride sum over 1 GiB; write: "
+                                                  "cudaMemset of 1 GiB; FMA: 8 independent chains per thread, 8 blocks of 256 "
                                                   "per SM; median of 10 after 2 warm-ups"}}
                             .dump(1)
                      << "\n";

@@ -48,7 +48,8 @@ constexpr int kCalibrationCalls = 8;
 constexpr size_t kSavedBudget = size_t{4} << 30;    // bytes of timed outputs kept for the after-the-fact check
 constexpr int kMaxSaved = 8;
 // A median below floor / kRooflineMargin is faster than this device can move the task's bytes or do
-// its FLOPs (peaks measured on this device; the margin covers what the measured copy kernel leaves).
+// its FLOPs (peaks measured on this device, memory the fastest of a copy, a read and a write stream;
+// the margin covers what those kernels leave).
 constexpr double kRooflineMargin = 1.10;
 // The measurer's own set-up before each window (fresh inputs, poisoned outputs, L2 flush) takes
 // about as long with a candidate loaded as without one; when the candidate's process runs GPU work

@@ -27,7 +27,7 @@ prefix_hash_kernel(long long n, int w, unsigned long long B, unsigned long long 
   const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
 
   // stage the tile's bytes: coalesced 4-byte words where possible
-  const bool word_ok = ((((uintptr_t)text) & 3) == 0);
+  const bool word_ok = ((((uintptr_t)(text + t0)) & 3) == 0);  // t0 is a multiple of 4 (see the launcher)
   for (int q = tid; q < kTile / 4; q += kThreads) {
     const long long g = t0 + 4LL * q;
     if (word_ok && g + 4 <= n) {
@@ -85,7 +85,9 @@ extern "C" void rolling_hash(long long n, int w, unsigned long long B, const uns
   unsigned long long Bw = 1ull;
   for (int j = 0; j < w; ++j) Bw *= B;
   const long long nout = n - w + 1;
-  const int outs_per_tile = kTile - w + 1;  // windows fully inside a 4096-byte tile
+  // windows fully inside a 4096-byte tile, rounded down to a multiple of 4 so that every tile starts
+  // on a 4-byte boundary of text (w <= 2048 leaves at least 2048)
+  const int outs_per_tile = (kTile - w + 1) & ~3;
   const long long blocks = (nout + outs_per_tile - 1) / outs_per_tile;
   prefix_hash_kernel<<<(unsigned int)blocks, kThreads, 0, stream>>>(n, w, B, Bw, text, h, outs_per_tile);
 }
