@@ -56,6 +56,12 @@ def expectation(f):
     return (want.group(1).split("|"), want.group(2) or "", want.group(0)[9:]) if want else ([], "", "?")
 
 
+def shows(rep, needle):
+    """The row's evidence: its text in the message, or a stage of that name that happened (view_output_copy's
+    candidate_worker_outputs_materialized is a count in the stages, not a message)."""
+    return needle in rep.get("message", "") or bool((rep.get("stages") or {}).get(needle))
+
+
 def load(text):
     try:
         return json.loads(text)
@@ -75,7 +81,7 @@ for f, g, key in triples:
     names = [f2 for f2, g2, _ in triples if g2 == g]
     rep = groups[g][names.index(f)] if names.index(f) < len(groups[g]) else {"verdict": "no_report", "message": "the group run gave no report"}
     verdicts, needle, text = expectation(f)
-    ok = rep.get("verdict") in verdicts and needle in rep.get("message", "")
+    ok = rep.get("verdict") in verdicts and shows(rep, needle)
     row = {"row": f, "expect": text, "verdict": rep.get("verdict"), "pass": ok, "message": rep.get("message", "")[:300],
            "build": rep.get("build"), "stages": rep.get("stages"), "run": "group"}
     if not ok and alone_left > 0:  # alone, to tell a group effect from the row's own verdict
@@ -88,7 +94,7 @@ for f, g, key in triples:
         except subprocess.TimeoutExpired:
             alone = {"verdict": "no_report", "message": f"alone run over {alone_limit:g} s"}
         row["alone"] = {"verdict": alone.get("verdict"), "message": alone.get("message", "")[:300],
-                        "pass": alone.get("verdict") in verdicts and needle in alone.get("message", "")}
+                        "pass": alone.get("verdict") in verdicts and shows(alone, needle)}
     res.append(row)
 json.dump(res, open(out, "w"), indent=1)
 print(f"red team: {sum(x['pass'] for x in res)} of {len(res)} rows as expected")

@@ -193,6 +193,15 @@ def reference_role(args: argparse.Namespace, t_start: float, from_spare: bool) -
             sets.append(pristine)
             outs.append(out)
             errs.append(err)
+        if validate:  # the engine reuses each config's input buffers across calls: one shape per input
+            shapes = [[(tuple(x.shape), x.dtype) if isinstance(x, torch.Tensor) else type(x).__name__ for x in s]
+                      for s in sets]
+            for k, sh in enumerate(shapes[1:], 1):
+                if sh != shapes[0]:
+                    problems.append(f"config '{name}': get_inputs() returned other shapes under another seed "
+                                    f"({shapes[0]} vs {sh}): every call of a config must give the same shapes "
+                                    f"and dtypes (draw ragged sizes inside a fixed total)")
+                    break
         expected[name] = outs
         ref_errors[name] = errs
         del model64

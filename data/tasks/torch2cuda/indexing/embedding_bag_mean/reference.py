@@ -21,10 +21,14 @@ class Model(nn.Module):
 
 
 def get_inputs():
-    sizes = torch.randint(0, 2 * mean_bag + 1, (num_bags,))
+    # Fixed shapes under every seed (the engine reuses input buffers across calls): num_bags * mean_bag ids
+    # cut at num_bags - 1 random points into ragged bags; every 7th bag (i % 7 == 3) is made empty.
+    total = num_bags * mean_bag
     offsets = torch.zeros(num_bags, dtype=torch.int64)
-    offsets[1:] = torch.cumsum(sizes, 0)[:-1]
-    ids = torch.randint(0, num_embeddings, (int(sizes.sum()),))
+    offsets[1:] = torch.sort(torch.randint(0, total + 1, (num_bags - 1,))).values
+    empty = torch.arange(4, num_bags, 7)
+    offsets[empty] = offsets[empty - 1]
+    ids = torch.randint(0, num_embeddings, (total,))
     return [ids, offsets]
 
 
