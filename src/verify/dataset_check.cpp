@@ -60,8 +60,11 @@ DatasetCheck check_tasks(const fs::path& root_in, const CheckOptions& o) {
   }
   auto dirs = task::find_task_dirs(root);
   if (dirs.empty()) {
-    // A folder that looks like a task but has no task.toml is reported as that task.
-    if (fs::is_directory(root) && (fs::exists(root / "reference.c") || fs::exists(root / "impls"))) dirs.push_back(root);
+    // A folder that looks like a task but has no task.toml is reported as that task (one with a
+    // task.toml that is not found here is a torch2cuda task: validated by the torch path, not as C).
+    if (fs::is_directory(root) && !fs::exists(root / "task.toml") &&
+        (fs::exists(root / "reference.c") || fs::exists(root / "impls")))
+      dirs.push_back(root);
     else {
       out.problems.push_back({root.string(), 0, 0, "no task folders (folders holding a task.toml) found here"});
       return out;
