@@ -196,7 +196,7 @@ def reference_role(args: argparse.Namespace, t_start: float, from_spare: bool) -
         if validate:  # the engine reuses each config's input buffers across calls: one shape per input
             shapes = [[(tuple(x.shape), x.dtype) if isinstance(x, torch.Tensor) else type(x).__name__ for x in s]
                       for s in sets]
-            for k, sh in enumerate(shapes[1:], 1):
+            for sh in shapes[1:]:
                 if sh != shapes[0]:
                     problems.append(f"config '{name}': get_inputs() returned other shapes under another seed "
                                     f"({shapes[0]} vs {sh}): every call of a config must give the same shapes "
