@@ -84,6 +84,11 @@ kcheck kernelbench l1_40_layernorm layernorm_renamed ok "correct on every config
 kcheck strict l1_40_layernorm layernorm_renamed runtime_error "strict=True"
 kcheck kernelbench l1_40_layernorm layernorm_no_affine ok "correct on every configuration"
 kcheck strict l1_40_layernorm layernorm_no_affine wrong_answer "expected"
+# a reference whose get_inputs() shapes change with the seed: the engine reuses input buffers, every impl
+# would be runtime_error (indexing/embedding_bag_mean on the H100, 2026-12-07); validate rejects it
+out=$("$bin" tasks validate "$data/torch_tasks_ragged" 2>&1)
+grep -q "get_inputs() returned other shapes under another seed" <<<"$out" && tail -1 <<<"$out" | grep -q "validate: FAILED" ||
+  { echo "FAIL: ragged get_inputs not rejected"; echo "$out" | tail; status=1; }
 # the harness's output densify inside the profiled window passes the torch_fallback rule; a relu does not
 PYTHONPATH="$(dirname "$0")/../python" "$py" "$data/torch_profile/materialize_in_window.py" || { echo "FAIL: materialize_in_window"; status=1; }
 exit $status

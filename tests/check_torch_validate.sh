@@ -11,6 +11,10 @@ tail -1 <<<"$out2" | grep -q "validate: OK" || { echo "FAIL: torch_layout_tasks 
 if ! "${CUDAPERF_PYTHON:-python3}" -c "import torch" 2>/dev/null; then
   grep -q "null-solution battery: SKIPPED (not passed)" <<<"$out" || { echo "FAIL: a skipped battery must say so"; status=1; }
 fi
+# one torch2cuda task folder given alone is validated as torch (it was loaded as a C task)
+out3=$("$bin" tasks validate "$data/torch_tasks/torch2cuda/reduction/row_sum" 2>&1)
+tail -1 <<<"$out3" | grep -q "validate: OK" && ! grep -q "not supported by this loader" <<<"$out3" ||
+  { echo "FAIL: a single torch task folder"; echo "$out3" | tail -10; status=1; }
 "$bin" tasks list --root "$data/torch_tasks" | grep -q "torch2cuda/linear/affine_relu" || { echo "FAIL: list"; status=1; }
 "$bin" tasks show torch2cuda/reduction/row_sum --root "$data/torch_tasks" | grep -q "block_per_row.py" || { echo "FAIL: show"; status=1; }
 # a candidate that never ran has no verdict: eval --no-gpu --json says pending_gpu, no tier, exit 3
