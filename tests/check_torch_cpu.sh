@@ -86,7 +86,12 @@ kcheck kernelbench l1_40_layernorm layernorm_no_affine ok "correct on every conf
 kcheck strict l1_40_layernorm layernorm_no_affine wrong_answer "expected"
 # a reference whose get_inputs() shapes change with the seed: the engine reuses input buffers, every impl
 # would be runtime_error (indexing/embedding_bag_mean on the H100, 2026-12-07); validate rejects it
-out=$("$bin" tasks validate "$data/torch_tasks_ragged" 2>&1)
+rag="$tmp/ragged/torch2cuda/reduction/ragged_row_sum"; mkdir -p "$(dirname "$rag")"
+cp -r "$data/torch_tasks/torch2cuda/reduction/row_sum" "$rag"
+sed -i 's|reduction/row_sum"|reduction/ragged_row_sum"|' "$rag/task.toml"
+sed -i 's|return \[torch.randn(rows, cols) + 0.5\]|return [torch.randn(rows, int(torch.randint(cols, 2 * cols, ()))) + 0.5]|' "$rag/reference.py"
+grep -q "torch.randint(cols" "$rag/reference.py" || { echo "FAIL: the ragged fixture was not made"; status=1; }
+out=$("$bin" tasks validate "$tmp/ragged" 2>&1)
 grep -q "get_inputs() returned other shapes under another seed" <<<"$out" && tail -1 <<<"$out" | grep -q "validate: FAILED" ||
   { echo "FAIL: ragged get_inputs not rejected"; echo "$out" | tail; status=1; }
 # the harness's output densify inside the profiled window passes the torch_fallback rule; a relu does not
