@@ -171,6 +171,7 @@ __global__ void __launch_bounds__(NT) mha_attn_regblock_kernel(const float* __re
   }
   const int kv_end = S;
   for (int j0 = 0; j0 < kv_end; j0 += BC) {
+#pragma unroll 1
     for (int e = tid; e < BC * (D / 4); e += NT) {
       const int r = e / (D / 4), c4 = (e % (D / 4)) * 4;
       const int gj = j0 + r;
