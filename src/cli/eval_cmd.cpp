@@ -182,12 +182,14 @@ void add_peaks_command(CLI::App& app) {
       if (json)
         fmt::print("{}\n", nlohmann::json{{"device", p.device}, {"copy_bytes_per_s", p.copy_bytes_per_s},
                                           {"read_bytes_per_s", p.read_bytes_per_s}, {"write_bytes_per_s", p.write_bytes_per_s},
-                                          {"memory_bytes_per_s", p.memory_bytes_per_s()}, {"fp32_flops_per_s", p.fp32_flops_per_s}, {"fp64_flops_per_s", p.fp64_flops_per_s},
+                                          {"memory_bytes_per_s", p.memory_bytes_per_s()},
+                                          {"fp32_flops_per_s", p.fp32_flops_per_s}, {"fp64_flops_per_s", p.fp64_flops_per_s},
                                           {"measured_at", p.measured_at}, {"from_cache", p.from_cache}}
                                 .dump(2));
       else
-        fmt::print("device: {}\ncopy bandwidth (device to device, read + write): {:.3f} TB/s\nread-only stream: {:.3f} TB/s\n"
-                   "write-only fill: {:.3f} TB/s\nmemory bandwidth for roofline floors (the fastest): {:.3f} TB/s\n"
+        fmt::print("device: {}\ncopy bandwidth (device to device, read + write): {:.3f} TB/s\n"
+                   "read-only stream: {:.3f} TB/s\nwrite-only fill: {:.3f} TB/s\n"
+                   "memory bandwidth for roofline floors (the fastest): {:.3f} TB/s\n"
                    "fp32 FMA: {:.2f} TFLOP/s\nfp64 FMA: {:.2f} TFLOP/s\nmeasured {}{}\n",
                    p.device, p.copy_bytes_per_s / 1e12, p.read_bytes_per_s / 1e12, p.write_bytes_per_s / 1e12,
                    p.memory_bytes_per_s() / 1e12, p.fp32_flops_per_s / 1e12, p.fp64_flops_per_s / 1e12,

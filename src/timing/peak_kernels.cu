@@ -33,31 +33,6 @@ double median(std::vector<double> v) {
   return n == 0 ? 0 : (n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]));
 }
 
-template <typename T>
-int fma_rate(int sms, int iters, double* out) {
-  T* sink = nullptr;
-  if (cudaMalloc(&sink, sizeof(T)) != cudaSuccess) return 1;
-  cudaEvent_t e0, e1;
-  cudaEventCreate(&e0);
-  cudaEventCreate(&e1);
-  const int threads = 256, blocks = sms * 8;
-  std::vector<double> rates;
-  for (int rep = 0; rep < 12; ++rep) {
-    cudaEventRecord(e0);
-    fma_chains<T><<<blocks, threads>>>(sink, iters, static_cast<T>(0.9999999), static_cast<T>(1e-7));
-    cudaEventRecord(e1);
-    if (cudaEventSynchronize(e1) != cudaSuccess) return 1;
-    float ms = 0;
-    cudaEventElapsedTime(&ms, e0, e1);
-    if (rep >= 2 && ms > 0) rates.push_back(2.0 * kChains * iters * double(threads) * blocks / (ms * 1e-3));
-  }
-  cudaEventDestroy(e0);
-  cudaEventDestroy(e1);
-  cudaFree(sink);
-  *out = median(rates);
-  return cudaGetLastError() == cudaSuccess ? 0 : 1;
-}
-
 __global__ void read_stream(const float4* in, size_t n4, float* sink) {
   float s = 0;
   for (size_t i = blockIdx.x * size_t{blockDim.x} + threadIdx.x; i < n4; i += size_t{gridDim.x} * blockDim.x) {
@@ -67,9 +42,10 @@ __global__ void read_stream(const float4* in, size_t n4, float* sink) {
   if (s == -1.25f) sink[0] = s;  // never true for the filled buffer; keeps the loads alive
 }
 
-// Times `op` 12 times on the default stream, the first two as warm-ups; `bytes_moved / time`.
+// Times `op` 12 times on the default stream, the first two as warm-ups: the median of `work / time`
+// (bytes or FLOPs per second).
 template <typename Op>
-int stream_rate(double bytes_moved, double* out, Op op) {
+int rate_of(double work, double* out, Op op) {
   cudaEvent_t e0, e1;
   cudaEventCreate(&e0);
   cudaEventCreate(&e1);
@@ -81,7 +57,7 @@ int stream_rate(double bytes_moved, double* out, Op op) {
     if (cudaEventSynchronize(e1) != cudaSuccess) return 1;
     float ms = 0;
     cudaEventElapsedTime(&ms, e0, e1);
-    if (rep >= 2 && ms > 0) rates.push_back(bytes_moved / (ms * 1e-3));
+    if (rep >= 2 && ms > 0) rates.push_back(work / (ms * 1e-3));
   }
   cudaEventDestroy(e0);
   cudaEventDestroy(e1);
@@ -89,17 +65,29 @@ int stream_rate(double bytes_moved, double* out, Op op) {
   return cudaGetLastError() == cudaSuccess ? 0 : 1;
 }
 
+template <typename T>
+int fma_rate(int sms, int iters, double* out) {
+  T* sink = nullptr;
+  if (cudaMalloc(&sink, sizeof(T)) != cudaSuccess) return 1;
+  const int threads = 256, blocks = sms * 8;
+  int rc = rate_of(2.0 * kChains * iters * double(threads) * blocks, out, [&] {
+    fma_chains<T><<<blocks, threads>>>(sink, iters, static_cast<T>(0.9999999), static_cast<T>(1e-7));
+  });
+  cudaFree(sink);
+  return rc;
+}
+
 int memory_rates(int sms, double* copy, double* read, double* write) {
   const size_t bytes = size_t{1} << 30;
   void *a = nullptr, *b = nullptr;
   if (cudaMalloc(&a, bytes) != cudaSuccess || cudaMalloc(&b, bytes) != cudaSuccess) return 1;
   cudaMemset(a, 1, bytes);
-  int rc = stream_rate(2.0 * double(bytes), copy, [&] { cudaMemcpyAsync(b, a, bytes, cudaMemcpyDeviceToDevice); });
+  int rc = rate_of(2.0 * double(bytes), copy, [&] { cudaMemcpyAsync(b, a, bytes, cudaMemcpyDeviceToDevice); });
   if (rc == 0)
-    rc = stream_rate(double(bytes), read, [&] {
+    rc = rate_of(double(bytes), read, [&] {
       read_stream<<<sms * 8, 512>>>(static_cast<const float4*>(a), bytes / sizeof(float4), static_cast<float*>(b));
     });
-  if (rc == 0) rc = stream_rate(double(bytes), write, [&] { cudaMemsetAsync(b, 0, bytes); });
+  if (rc == 0) rc = rate_of(double(bytes), write, [&] { cudaMemsetAsync(b, 0, bytes); });
   cudaFree(a);
   cudaFree(b);
   return rc;

@@ -1,10 +1,9 @@
 #include "cudaperf/timing/peaks.hpp"
 
 #include <cuda_runtime.h>
-
-#include <algorithm>
 #include <xxhash.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <optional>
@@ -39,7 +38,9 @@ std::optional<MeasuredPeaks> read_cache(const fs::path& file, const std::string&
   p.fp64_flops_per_s = j.value("fp64_flops_per_s", 0.0);
   p.measured_at = j.value("measured_at", "");
   p.from_cache = true;
-  if (p.copy_bytes_per_s <= 0 || p.read_bytes_per_s <= 0 || p.write_bytes_per_s <= 0 || p.fp32_flops_per_s <= 0 || p.fp64_flops_per_s <= 0) return std::nullopt;
+  if (p.copy_bytes_per_s <= 0 || p.read_bytes_per_s <= 0 || p.write_bytes_per_s <= 0 || p.fp32_flops_per_s <= 0 ||
+      p.fp64_flops_per_s <= 0)
+    return std::nullopt;
   return p;
 }
 

@@ -1,6 +1,7 @@
 // Measured peaks of the visible GPU: memory bandwidth (a device-to-device copy, a read-only and a
-// write-only stream) and FMA throughput (fp32, fp64). Measured once per device (name, SM count, clocks, driver) and cached as JSON; the
-// roofline floor and fraction of measured kernels are computed against these.
+// write-only stream) and FMA throughput (fp32, fp64). Measured once per device (name, SM count,
+// clocks, driver) and cached as JSON; the roofline floor and fraction of measured kernels are
+// computed against these.
 #pragma once
 #include <filesystem>
 #include <string>
