@@ -11,6 +11,7 @@
 #       the torch2cuda tasks need CUDAPERF_PYTHON with a CUDA torch on the device) through
 #       `cudaperf tasks check-gpu` via tools/gpu-check.sh dataset: $OUT/records.jsonl (the format of
 #       data/records/), dataset.txt / dataset.log, sample-<shard>.txt, summary-<shard>.json.
+#       KIND=c2cuda or KIND=torch2cuda restricts the sample to one kind (gen.py sample --kind).
 #
 # TIME_BUDGET (seconds of sampling per perf config) defaults to 0.5 in check mode: the point is
 # `ok` on the device, not a precise timing. Tasks outside the sample stay unverified.
@@ -47,7 +48,7 @@ case "$mode" in
     exit $rc ;;
   check)
     sample=$tmp/sample-$shard; i=0
-    for id in $(python3 data/generators/gen.py sample --fraction 0.2); do
+    for id in $(python3 data/generators/gen.py sample --fraction 0.2 --kind "${KIND:-}"); do
       if [ $((i % nshards)) -eq "$shard" ]; then
         case "$id" in  # torch2cuda ids are their folder under the root; c2cuda ids live under c2cuda/
           torch2cuda/*) mkdir -p "$sample/$(dirname "$id")"; cp -r "$tmp/tree/$id" "$sample/$id" ;;
