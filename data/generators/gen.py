@@ -4,7 +4,8 @@
   gen.py generate [--out DIR] [--per-family N] [--families a,b]   write task folders + manifest
   gen.py check [--out DIR]                                         regenerate in memory, compare with the tree
   gen.py record-validation VALIDATE_JSON...                        fold `cudaperf tasks validate --json` results into the manifest
-  gen.py prune                                                     drop tasks whose validation failed (tree + manifest)
+  gen.py record-gpu RECORDS_JSONL...                               fold `tasks check-gpu --records` lines into the manifest
+  gen.py prune                                                     drop tasks whose validation or GPU check failed (tree + manifest)
   gen.py sample [--fraction F] [--kind c2cuda|torch2cuda]          print the stratified sample's task ids
                                                                    (c2cuda: <family>/<name>, torch2cuda: torch2cuda/<category>/<name>)
 """
@@ -23,7 +24,7 @@ MANIFEST = os.path.join(HERE, "manifest.json")
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("cmd", choices=["generate", "check", "record-validation", "prune", "sample"])
+    ap.add_argument("cmd", choices=["generate", "check", "record-validation", "record-gpu", "prune", "sample"])
     ap.add_argument("files", nargs="*")
     ap.add_argument("--out", default=DEFAULT_OUT)
     ap.add_argument("--manifest", default=MANIFEST)
@@ -56,10 +57,16 @@ def main(argv=None):
         driver.save_manifest(a.manifest, m)
         print(f"recorded {n} validation result(s)")
         return 0
+    if a.cmd == "record-gpu":
+        lines = [ln for f in a.files for ln in open(f) if ln.strip()]
+        n = driver.record_gpu(m, lines)
+        driver.save_manifest(a.manifest, m)
+        print(f"recorded GPU results of {n} task(s)")
+        return 0
     if a.cmd == "prune":
         n = driver.prune(a.out, m)
         driver.save_manifest(a.manifest, m)
-        print(f"pruned {n} task(s) that failed validation")
+        print(f"pruned {n} task(s) that failed validation or the GPU check")
         return 0
     for d in driver.gpu_sample(m, a.fraction, a.kind or None):
         print(d)

@@ -122,8 +122,9 @@ def generate(out_root, per_family, families=None, old_manifest=None, torch_per_f
         t = {"id": spec.task_id, "family": fam, "seed": seed, "split": split_of(fam), "hash": ch, "canonical": h,
              "field": spec.field, "coop": "-" if torch else spec.coop, "kind": "torch2cuda" if torch else "c2cuda"}
         prev = old.get(spec.task_id)
-        if prev and prev.get("hash") == ch and "validation" in prev:
-            t["validation"] = prev["validation"]  # same bytes: the earlier result still holds
+        for key in ("validation", "gpu"):
+            if prev and prev.get("hash") == ch and key in prev:
+                t[key] = prev[key]  # same bytes: the earlier result still holds
         tasks.append(t)
     fams = {}
     mods = dict(all_families(), **torch_families())
@@ -204,14 +205,41 @@ def record_validation(m, reports):
     return n
 
 
+def record_gpu(m, record_lines):
+    """Folds `tasks check-gpu --records` lines (data/records/ format) into the manifest: per generated
+    task of these bytes, `gpu` = {device, date, ok, problems}; ok means every implementation at every
+    config. A task that fails on the GPU is dropped by prune: either its generated implementations are
+    wrong for it or the toolchain miscompiles it, and RL would then punish the natural correct program
+    (sw_antidiag_s010 on 2026-12-07: identical code, the C reference and the GPU disagree)."""
+    by_id = {t["id"]: t for t in m["tasks"]}
+    seen = {}
+    for line in record_lines:
+        r = json.loads(line)
+        t = by_id.get(r.get("task"))
+        if not t:
+            continue
+        g = seen.setdefault(t["id"], {"device": r["device"].split(",")[0], "date": r["date"][:10], "ok": True,
+                                      "problems": [], "hash": t["hash"]})
+        if r["status"] != "ok" and r["status"] != "not_run":
+            g["ok"] = False
+            if len(g["problems"]) < 3:
+                g["problems"].append(f"{r['impl']}@{r['config']}: {r['status']}: {r.get('message', '')}"[:300])
+    for tid, g in seen.items():
+        by_id[tid]["gpu"] = g
+    return len(seen)
+
+
 def prune(out_root, m):
     keep, n = [], 0
     for t in m["tasks"]:
         v = t.get("validation")
-        if v and not v["ok"]:
+        g = t.get("gpu")
+        if (v and not v["ok"]) or (g and not g["ok"]):
             shutil.rmtree(task_dir(out_root, t), ignore_errors=True)
+            why = (v["problems"] or ["validation failed"])[0] if v and not v["ok"] else \
+                f"gpu ({g['device']}, {g['date']}): " + (g["problems"] or ["failed"])[0]
             m.setdefault("excluded", []).append({"family": t["family"], "seed": t["seed"], "hash": t["hash"],
-                                                 "why": (v["problems"] or ["validation failed"])[0][:300]})
+                                                 "why": why[:300]})
             n += 1
         else:
             keep.append(t)

@@ -151,8 +151,33 @@ class Manifest(unittest.TestCase):
             if v is not None:
                 self.assertTrue(v["ok"], (t["id"], v["problems"]))
                 self.assertEqual(v["hash"], t["hash"], t["id"])
+            g = t.get("gpu")
+            if g is not None:
+                self.assertTrue(g["ok"], (t["id"], g["problems"]))
+                self.assertEqual(g["hash"], t["hash"], t["id"])
         for e in self.m.get("excluded", []):
             self.assertTrue(e["why"], e)
+
+    def test_a_task_failing_on_the_gpu_is_pruned(self):
+        m = {"tasks": [dict(id="f/f_s000", family="f", seed=0, hash="h0", kind="c2cuda"),
+                       dict(id="f/f_s001", family="f", seed=1, hash="h1", kind="c2cuda")],
+             "families": {"f": {"kept": 2}}}
+        rec = lambda tid, impl, cfg, st: json.dumps({"task": tid, "impl": impl, "config": cfg, "status": st,
+                                                    "device": "GPU X, sm_90", "date": "2026-12-07T00:00:00Z",
+                                                    "message": "dir[1]: expected 2, got 3"})
+        lines = [rec("f/f_s000", "naive", "tiny", "ok"), rec("f/f_s000", "naive", "perf", "ok"),
+                 rec("f/f_s001", "naive", "tiny", "wrong_answer"), rec("f/f_s001", "naive", "perf", "not_run"),
+                 rec("other/x", "naive", "tiny", "wrong_answer")]
+        self.assertEqual(driver.record_gpu(m, lines), 2)
+        self.assertTrue(m["tasks"][0]["gpu"]["ok"])
+        self.assertFalse(m["tasks"][1]["gpu"]["ok"])
+        with tempfile.TemporaryDirectory() as d:
+            self.assertEqual(driver.prune(d, m), 1)
+        self.assertEqual([t["id"] for t in m["tasks"]], ["f/f_s000"])
+        self.assertEqual(m["families"]["f"]["kept"], 1)
+        (e,) = m["excluded"]
+        self.assertEqual((e["seed"], e["hash"]), (1, "h1"))
+        self.assertIn("gpu (GPU X, 2026-12-07): naive@tiny: wrong_answer", e["why"])
 
     def test_gpu_sample_is_stratified(self):
         sample = driver.gpu_sample(self.m, 0.2)

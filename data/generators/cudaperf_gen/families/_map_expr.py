@@ -12,7 +12,9 @@ def generate_expr(family, rng, seed, t):
     if use_alpha:
         leaves.append("alpha")
     e = expr_tree(rng, leaves, t, rng.choice([2, 3, 3, 4]))
-    while not any(f"{v}[i]" in e for v in names):
+    # an expression that is one input alone (the tree simplified away) is a copy task that the null
+    # battery rejects: draw again
+    while not any(f"{v}[i]" in e for v in names) or e.strip("() ") in leaves:
         e = expr_tree(rng, leaves, t, 3)
     used = [v for v in names if f"{v}[i]" in e]
     dists = ["uniform(-2, 2)", "normal(0, 1)", "mixed(-2, 2)", "uniform(-1, 1)"]
