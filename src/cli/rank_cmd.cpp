@@ -9,6 +9,7 @@
 #include "cli/commands.hpp"
 #include "cudaperf/compile/compile.hpp"
 #include "cudaperf/rank/ranker.hpp"
+#include "cudaperf/task/task.hpp"
 
 namespace cudaperf::cli {
 
@@ -19,7 +20,7 @@ namespace {
 constexpr int kExitOk = 0, kExitFail = 1, kExitUsage = 2;
 
 struct RankArgs {
-  std::string records = "data/records", root, model = "data/models/ranker.json", json_out, dump;
+  std::string records = "data/records", root, train_root, model = "data/models/ranker.json", json_out, dump;
   double min_ratio = 0.03;
   rank::TrainOptions train;
 };
@@ -37,8 +38,22 @@ bool load_samples(std::vector<rank::Timing>& timings, std::vector<rank::Sample>&
   timings = t.value();
   std::vector<std::string> problems;
   fmt::print(stderr, "{} timed implementation(s) in {}; extracting features (cached)...\n", timings.size(), g_rank.records);
-  samples = rank::collect_samples(root_dir(), timings, compile::default_cache_dir(), problems,
-                                  [](const std::string& s) { fmt::print(stderr, "  {}\n", s); });
+  auto progress = [](const std::string& s) { fmt::print(stderr, "  {}\n", s); };
+  std::vector<rank::Timing> main_t = timings, extra_t;
+  if (!g_rank.train_root.empty()) {  // the records of tasks under --train-root go to that root
+    main_t.clear();
+    for (const auto& x : timings)
+      (task::find_task_by_id(root_dir(), x.task) || !task::find_task_by_id(g_rank.train_root, x.task) ? main_t : extra_t)
+          .push_back(x);
+  }
+  samples = rank::collect_samples(root_dir(), main_t, compile::default_cache_dir(), problems, progress);
+  if (!extra_t.empty()) {
+    auto extra = rank::collect_samples(g_rank.train_root, extra_t, compile::default_cache_dir(), problems, progress);
+    for (auto& s : extra) s.train_only = true;
+    fmt::print(stderr, "{} implementation sample(s) from {} train every model and are never held out\n", extra.size(),
+               g_rank.train_root);
+    samples.insert(samples.end(), extra.begin(), extra.end());
+  }
   for (const auto& p : problems) fmt::print(stderr, "left out: {}\n", p);
   rank::assign_levels(samples, timings, g_rank.min_ratio);
   return !samples.empty();
@@ -193,6 +208,8 @@ void add_rank_command(CLI::App& app) {
   auto common = [](CLI::App* c) {
     c->add_option("--records", g_rank.records, "measured records: a .jsonl file or a folder of them (default data/records)");
     c->add_option("--root", g_rank.root, "dataset folder (default: data/tasks)");
+    c->add_option("--train-root", g_rank.train_root,
+                  "a second dataset folder (e.g. data/generated) whose measured tasks only train: never held out or scored");
     c->add_option("--min-ratio", g_rank.min_ratio, "pairs need slower/faster >= 1 + this and disjoint IQRs (default 0.03)")
         ->check(CLI::Range(0.0, 10.0));
     c->add_option("--rounds", g_rank.train.rounds, "boosting rounds (default 120)")->check(CLI::Range(1, 10000));

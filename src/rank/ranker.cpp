@@ -288,14 +288,15 @@ double share_beaten(const std::vector<float>& scores, size_t i, size_t first) {
 Result<std::vector<HeldOut>> evaluate_by_category(const std::vector<Sample>& samples, const std::vector<Timing>& timings,
                                                   double min_ratio, const TrainOptions& o) {
   std::set<std::string> cats;
-  for (const auto& s : samples) cats.insert(s.category);
+  for (const auto& s : samples)
+    if (!s.train_only) cats.insert(s.category);
   auto pairs = build_pairs(timings, min_ratio);
   const auto& names = feature_names();
   const std::vector<std::string> heuristics = {"coalescing_mean", "occupancy_mean", "intensity_max", "sync_min"};
   std::vector<HeldOut> out;
   for (const auto& cat : cats) {
     std::vector<Sample> train, test;
-    for (const auto& s : samples) (s.category == cat ? test : train).push_back(s);
+    for (const auto& s : samples) (s.category == cat && !s.train_only ? test : train).push_back(s);
     auto model = Model::train(train, o);
     if (!model) return model.errors();
     std::vector<float> score_of(test.size(), 0);

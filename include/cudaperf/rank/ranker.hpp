@@ -53,6 +53,7 @@ struct Sample {
   std::string task, category, config, impl;
   std::vector<float> x;
   int level = 0;  // within (task, config): higher is faster; equal levels are within noise
+  bool train_only = false;  // from a --train-root: trains every held-out model, is never held out itself
 };
 // One sample per measured (task, impl, perf config) in `timings`, with features extracted from the
 // implementation under `root` (in parallel, cached). Implementations that cannot be analysed are
