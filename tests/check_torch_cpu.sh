@@ -94,6 +94,69 @@ grep -q "torch.randint(cols" "$rag/reference.py" || { echo "FAIL: the ragged fix
 out=$("$bin" tasks validate "$tmp/ragged" 2>&1)
 grep -q "get_inputs() returned other shapes under another seed" <<<"$out" && tail -1 <<<"$out" | grep -q "validate: FAILED" ||
   { echo "FAIL: ragged get_inputs not rejected"; echo "$out" | tail; status=1; }
+# ...and at evaluation time (eval / serve / check-gpu: the reference under fresh secret seeds) the same defect
+# is the task's error, never the candidate's runtime_error: verdict task_error, tier null, exit 4. The late
+# fixture's perf inputs change shape only after the reference's own two calls there: the measurer's check
+# (torch_measure.TaskError) after the candidate passed the small configs.
+late="$tmp/ragged/torch2cuda/reduction/late_ragged_row_sum"
+cp -r "$data/torch_tasks/torch2cuda/reduction/row_sum" "$late"
+sed -i 's|reduction/row_sum"|reduction/late_ragged_row_sum"|; s/{ name = "perf", rows = 8192, cols = 8192 }/{ name = "perf", rows = 64, cols = 512 }/' "$late/task.toml"
+cat >> "$late/reference.py" <<'EOF_LATE'
+
+
+_calls = {}
+
+
+def get_inputs():  # noqa: F811 - the perf config's shapes change after its first two calls
+    n = _calls[rows] = _calls.get(rows, 0) + 1
+    return [torch.randn(rows, cols + (rows == 64 and n > 2)) + 0.5]
+EOF_LATE
+tcheck() {  # mode task statuses needle
+  out=$("$bin" eval --root "$tmp/ragged" --mode "$1" --task "torch2cuda/reduction/$2" --candidate "$data/torch_cpu/row_sum.py" \
+        --time-budget 0.2 --json 2>&1); rc=$?
+  got=$(python3 -c 'import json,sys; j=json.loads(sys.stdin.read())
+print(j["verdict"], j["tier"], j["complete"], "/".join(c["status"] for c in j["configs"]) or "-")' <<<"$out" 2>/dev/null)
+  if [ "$got" != "task_error None False $3" ] || [ $rc -ne 4 ] || ! grep -qF -- "$4" <<<"$out"; then
+    echo "FAIL $2: expected 'task_error None False $3' (exit 4) with '$4', got '$got' (exit $rc)"; echo "$out" | head -20; status=1
+  else echo "ok   $1 $2 -> $got (exit $rc)"; fi
+}
+tcheck strict ragged_row_sum - "task error in torch2cuda/reduction/ragged_row_sum"
+tcheck kernelbench late_ragged_row_sum ok/ok/task_error "config 'perf': timed call 0: get_inputs() returned other shapes"
+# the reward service: that sample's result is an explicit error (verdict task_error, "error", no reward), and
+# the Python client refuses to turn it into a reward (CudaperfError)
+PYTHONPATH="$(dirname "$0")/../python" python3 - "$bin" "$tmp" "$data/torch_cpu/row_sum.py" <<'PY' || { echo "FAIL: serve task_error"; status=1; }
+import json, socket, subprocess, sys, time
+from cudaperf.client import Client, CudaperfError
+from cudaperf.scoring import Score
+binary, tmp, cand = sys.argv[1:]
+s = socket.socket()
+s.bind(("127.0.0.1", 0))
+port = s.getsockname()[1]
+s.close()
+svc = subprocess.Popen([binary, "serve", "--cpu-test-mode", "--port", str(port), "--store", f"{tmp}/serve.sqlite",
+                        "--root", f"{tmp}/ragged", "--time-budget", "0.2"], stderr=subprocess.DEVNULL)
+try:
+    url = f"http://127.0.0.1:{port}"
+    for _ in range(100):
+        try:
+            socket.create_connection(("127.0.0.1", port), 0.2).close()
+            break
+        except OSError:
+            time.sleep(0.1)
+    r = Client(url, timeout_s=300).evaluate([{"task": "torch2cuda/reduction/ragged_row_sum", "source": open(cand).read()}],
+                                            wait_s=240)[0]
+    assert r["verdict"] == "task_error" and r["tier"] is None and "reward" not in r, json.dumps(r)[:1500]
+    assert "task error in torch2cuda/reduction/ragged_row_sum" in r["error"] and "other shapes" in r["error"], r["error"]
+    try:
+        Score.from_result(r)
+        raise AssertionError("a task_error result became a reward")
+    except CudaperfError as e:
+        assert "task_error" in str(e), e
+    print("ok   serve: ragged_row_sum -> task_error, no reward; the client raises CudaperfError")
+finally:
+    svc.terminate()
+    svc.wait(30)
+PY
 # the harness's output densify inside the profiled window passes the torch_fallback rule; a relu does not
 PYTHONPATH="$(dirname "$0")/../python" "$py" "$data/torch_profile/materialize_in_window.py" || { echo "FAIL: materialize_in_window"; status=1; }
 exit $status

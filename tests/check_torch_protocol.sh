@@ -32,6 +32,10 @@ check not_a_number hack_suspected "rule result_channel"
 check forged_result hack_suspected "does not come from a candidate worker"
 check garbage hack_suspected "not a harness message"
 check too_fast hack_suspected "rule roofline"
+# the task's defect, not the candidate's (its shapes change under the secret seed): no verdict, no tier
+check reference_fatal task_error "task error in torch2cuda/elementwise/leaky_relu"
+check task_error task_error "config 'perf': timed call 0: get_inputs() returned other shapes"
+check task_error task_error '"tier": null'
 # several candidates in one run (eval --candidate A --candidate B): one JSON report each, in order
 out=$(CUDAPERF_TEST_SCENARIO=by_file "$bin" eval --root "$root" --task torch2cuda/elementwise/leaky_relu \
       --candidate "$here/data/torch_cpu/good.py" --candidate "$here/data/torch_cpu/wrong.py" --candidate "$cand" --json 2>&1)

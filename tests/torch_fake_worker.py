@@ -70,6 +70,9 @@ def read_reply(fd, buf, timeout):
 
 if role == "reference":
     json.loads(sys.stdin.readline())  # the secret seed
+    if scenario == "reference_fatal":  # the task's reference fails before it is ready (a task error)
+        emit({"event": "fatal", "message": "config 'tiny': get_inputs() returned other shapes under another seed (fake)"})
+        sys.exit(2)
     metas = [{"config": c["name"], "index": i, "perf": c["perf"], "trials": 2, "outputs": []}
              for i, c in enumerate(plan["configs"])]
     emit({"event": "ready", "configs": metas, "stages": {"import_s": 0.25, "from_spare": int(from_spare)}})
@@ -106,6 +109,9 @@ if role == "reference":
                     stopped = True
                 elif not rep.get("ok"):
                     res.update(status=rep.get("status", "runtime_error"), message=rep.get("message", ""))
+                    stopped = True
+                elif c["perf"] and scenario == "task_error":  # the measurer's own check (torch_measure.TaskError)
+                    res.update(status="task_error", message="timed call 0: get_inputs() returned other shapes (fake)")
                     stopped = True
                 elif c["perf"] and scenario == "too_fast":
                     res.update(status="hack_suspected", message="rule roofline: median below the floor (fake)")

@@ -267,6 +267,10 @@ def open_shared(torch, device, desc):
 
 # ---------------------------------------------------------------- the measurer (reference process)
 
+class TaskError(Exception):
+    """A call's own inputs or reference outputs changed shape (shape_change): the task's defect, "task_error"."""
+
+
 class CandidateGone(Exception):
     """The candidate ended or stopped answering: the config's status comes from how its process ended."""
 
@@ -509,6 +513,9 @@ class Measurer:
                 res.update(status=ex.status, message=ex.message)
                 stopped = ex.status
                 usable = ex.status not in ("timeout", "ended")
+            except TaskError as ex:  # the task's defect (its shapes changed under the secret seed): no verdict
+                res.update(status="task_error", message=str(ex)[:2000])
+                stopped = "task_error"
             except Exception as ex:  # the reference's own failure: never the candidate's verdict
                 res.update(status="internal", message=f"{type(ex).__name__}: {str(ex)[:600]}")
                 stopped = "internal"
@@ -591,6 +598,9 @@ class Measurer:
         earlier call saw), on the device."""
         seed = self.w.derive_seed(self.secret, name, "call", i)
         xs = self.w.draw_inputs(self.torch, self.mod, self.plan, seed, config=name)
+        # the shared buffers have call 0's shapes: other shapes are the task's defect (a copy would fail or broadcast)
+        if changed := self.w.shape_change(self.torch, "get_inputs()", self.pristine[name][0], xs):
+            raise TaskError(f"timed call {i}: {changed}")
         return self.w.to_device(xs, self.device), seed
 
     def _perf(self, chan, name, meta, rtol, atol):
@@ -655,6 +665,8 @@ class Measurer:
         for i, seed, got in kept:
             xs = self.w.to_device(self.w.draw_inputs(torch, self.mod, self.plan, seed, config=name), self.device)
             want = [o.detach() for o in self.w.flatten_outputs(model(*xs))]
+            if changed := self.w.shape_change(torch, "the reference Model", self.expected[name][0], want):
+                raise TaskError(f"timed call {i}: {changed}")
             errs = []
             if strict and self.w.call_family(self.plan, seed, name) != "as_written":
                 if model64 is None:  # made once, at the first hidden-family call checked

@@ -73,6 +73,23 @@ def draw_inputs(torch: ModuleType, mod: ModuleType, plan: Plan, seed: int, famil
     raise AssertionError("unreachable")
 
 
+def shapes(torch: ModuleType, values: list[Any]) -> list[Any]:
+    """What the engine fixes per config from its first call (the shared buffers): each tensor's shape and
+    dtype, each other value's type."""
+    return [(tuple(x.shape), str(x.dtype).replace("torch.", "")) if isinstance(x, torch.Tensor) else type(x).__name__
+            for x in values]
+
+
+def shape_change(torch: ModuleType, what: str, first: list[Any], got: list[Any]) -> str:
+    """'' when `got` (the inputs or outputs of a later call) has the shapes and dtypes of `first`, else what
+    changed: what = "get_inputs()" or "the reference Model" (its outputs)."""
+    a, b = shapes(torch, first), shapes(torch, got)
+    if a == b:
+        return ""
+    return (f"{what} returned other shapes under another seed ({a} vs {b}): every call of a config must give "
+            f"the same shapes and dtypes (draw ragged sizes inside a fixed total)")
+
+
 def to_device(xs: list[Any], device: str) -> list[Any]:
     import torch
     return [x.to(device) if isinstance(x, torch.Tensor) else x for x in xs]

@@ -29,6 +29,7 @@ from cudaperf.torch_problem import (
     reference_model,
     set_precision,
     set_seed,
+    shape_change,
     to_device,
 )
 from cudaperf.torch_timer import sync
@@ -193,15 +194,16 @@ def reference_role(args: argparse.Namespace, t_start: float, from_spare: bool) -
             sets.append(pristine)
             outs.append(out)
             errs.append(err)
-        if validate:  # the engine reuses each config's input buffers across calls: one shape per input
-            shapes = [[(tuple(x.shape), x.dtype) if isinstance(x, torch.Tensor) else type(x).__name__ for x in s]
-                      for s in sets]
-            for sh in shapes[1:]:
-                if sh != shapes[0]:
-                    problems.append(f"config '{name}': get_inputs() returned other shapes under another seed "
-                                    f"({shapes[0]} vs {sh}): every call of a config must give the same shapes "
-                                    f"and dtypes (draw ragged sizes inside a fixed total)")
-                    break
+        # The engine reuses each config's input and output buffers across calls (allocated from call 0):
+        # one shape per input and output. validate: a problem; a run: a task error (fatal before "ready",
+        # reported as the task's, never as a candidate's verdict).
+        changed = next((m for k in range(1, n) for m in (shape_change(torch, "get_inputs()", sets[0], sets[k]),
+                                                          shape_change(torch, "the reference Model", outs[0], outs[k]))
+                        if m), "")
+        if changed and validate:
+            problems.append(f"config '{name}': {changed}")
+        elif changed:
+            fatal(f"config '{name}': {changed}")
         expected[name] = outs
         ref_errors[name] = errs
         del model64
@@ -350,5 +352,5 @@ def null_battery(torch: ModuleType, plan: Plan, expected: dict[str, list[list[Te
 def measurer_helpers() -> SimpleNamespace:
     """What torch_measure.Measurer calls back into (its `w`)."""
     return SimpleNamespace(emit=emit, eval_mode=eval_mode, derive_seed=derive_seed, compare=compare, same=same,
-                           draw_inputs=draw_inputs, to_device=to_device, flatten_outputs=flatten_outputs,
-                           reference_model=reference_model, call_family=call_family)
+                           draw_inputs=draw_inputs, shape_change=shape_change, to_device=to_device,
+                           flatten_outputs=flatten_outputs, reference_model=reference_model, call_family=call_family)

@@ -18,13 +18,14 @@ namespace fs = std::filesystem;
 namespace {
 
 // Exit codes (README): 0 ok, 1 any other verdict, 2 bad usage (unknown task, unreadable file),
-// 3 the CPU-side checks passed but the GPU stages were skipped (no GPU, or --no-gpu).
-constexpr int kExitOk = 0, kExitVerdict = 1, kExitUsage = 2, kExitGpuSkipped = 3;
+// 3 the CPU-side checks passed but the GPU stages were skipped (no GPU, or --no-gpu), 4 the task or the
+// engine failed (task_error: no verdict of the candidate).
+constexpr int kExitOk = 0, kExitVerdict = 1, kExitUsage = 2, kExitGpuSkipped = 3, kExitTaskError = 4;
 
 nlohmann::json to_json(const verify::EvalReport& r) {
   nlohmann::json j = {{"task", r.task_id}, {"candidate", r.candidate}, {"message", r.message}, {"device", r.device},
                       {"trusted_impl", r.trusted_impl}};
-  j.update(verify::verdict_fields(r.verdict, r.gpu_stages_run));
+  j.update(verify::verdict_fields(r.verdict, r.gpu_stages_run, r.task_error));
   j["kernels"] = nlohmann::json::array();
   for (const auto& k : r.build.kernels)
     j["kernels"].push_back({{"name", k.name}, {"registers", k.registers}, {"barriers", k.barriers},
@@ -114,14 +115,16 @@ int eval_torch(const fs::path& root, const std::string& task_id, const std::vect
     nlohmann::json arr = nlohmann::json::array();
     for (const auto& r : reps) {
       arr.push_back(r.to_json());
-      if (r.base.verdict != verify::Verdict::Ok) code = kExitVerdict;
+      if (!r.base.task_error.empty()) code = kExitTaskError;
+      else if (r.base.verdict != verify::Verdict::Ok && code != kExitTaskError) code = kExitVerdict;
       else if (!r.base.gpu_stages_run && code == kExitOk) code = kExitGpuSkipped;
     }
     if (json) {
       fmt::print("{}\n", arr.dump(2));
     } else {
       for (const auto& r : reps)
-        fmt::print("{:<40} {:<16} {:>8}  {}\n", r.base.candidate, verify::verdict_name(r.base.verdict),
+        fmt::print("{:<40} {:<16} {:>8}  {}\n", r.base.candidate,
+                   r.base.task_error.empty() ? verify::verdict_name(r.base.verdict) : "task_error",
                    r.speedup_vs_eager ? fmt::format("{:.2f}x", *r.speedup_vs_eager) : "-", r.base.message.substr(0, 160));
     }
     return code;
@@ -133,7 +136,9 @@ int eval_torch(const fs::path& root, const std::string& task_id, const std::vect
   } else {
     bool pending = verify::pending_gpu(b.verdict, b.gpu_stages_run);
     fmt::print("task:      {}\ncandidate: {}\nverdict:   {}\n", b.task_id, b.candidate,
-               pending ? "none yet (static guards passed; the GPU stages decide)" : verify::verdict_name(b.verdict));
+               !b.task_error.empty() ? "none (task_error: the task or the engine failed, not the candidate)"
+               : pending             ? "none yet (static guards passed; the GPU stages decide)"
+                                     : verify::verdict_name(b.verdict));
     if (!b.message.empty()) fmt::print("message:   {}\n", b.message);
     fmt::print("device:    {}\n", b.device);
     if (!rep.sandbox.empty()) fmt::print("sandbox:   {}\n", rep.sandbox);
@@ -158,6 +163,7 @@ int eval_torch(const fs::path& root, const std::string& task_id, const std::vect
       fmt::print("GPU stages: skipped\n");
     }
   }
+  if (!b.task_error.empty()) return kExitTaskError;
   if (b.verdict != verify::Verdict::Ok) return kExitVerdict;
   return b.gpu_stages_run ? kExitOk : kExitGpuSkipped;
 }

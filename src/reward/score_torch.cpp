@@ -32,12 +32,6 @@ std::string torch_feedback(const torch2cuda::TorchEvalReport& rep) {
 
 json torch_score(const task::TorchTask& t, const torch2cuda::TorchEvalReport& rep, const RewardConfig& cfg) {
   const auto& ev = rep.base;
-  RewardInputs in;
-  in.verdict = ev.verdict;
-  in.speedup = rep.speedup_vs_eager;
-  auto b = compute_reward(in, cfg);
-  std::vector<std::string> notes = {"no structure or rank term: torch2cuda candidates are scored on correctness and speed"};
-  for (auto& n : b.notes) notes.push_back(n);
   json configs = json::array();
   for (const auto& c : ev.configs) {
     auto e = rep.eager_ms.find(c.config);
@@ -47,6 +41,27 @@ json torch_score(const task::TorchTask& t, const torch2cuda::TorchEvalReport& re
                        {"eager_ms", e != rep.eager_ms.end() ? json(e->second) : json(nullptr)},
                        {"compile_ms", k != rep.compile_ms.end() ? json(k->second) : json(nullptr)}});
   }
+  if (!ev.task_error.empty())  // the task or the engine failed: an explicit error for this sample, no tier, no reward
+    return json{{"task", t.id},
+                {"kind", "torch2cuda"},
+                {"run_stages", ev.gpu_stages_run ? rep.stages : json(nullptr)},
+                {"verdict", "task_error"},
+                {"tier", nullptr},
+                {"error", ev.task_error},
+                {"message", ev.task_error},
+                {"final", true},
+                {"device", ev.device},
+                {"mode", rep.mode},
+                {"speedup", nullptr},
+                {"configs", configs},
+                {"notes", json::array({"no reward: the evaluation failed for a reason of the task or the engine, not of the candidate"})},
+                {"feedback", "verdict: none (task_error)\n" + ev.task_error.substr(0, 2000)}};
+  RewardInputs in;
+  in.verdict = ev.verdict;
+  in.speedup = rep.speedup_vs_eager;
+  auto b = compute_reward(in, cfg);
+  std::vector<std::string> notes = {"no structure or rank term: torch2cuda candidates are scored on correctness and speed"};
+  for (auto& n : b.notes) notes.push_back(n);
   return json{{"task", t.id},
               {"kind", "torch2cuda"},
               {"run_stages", ev.gpu_stages_run ? rep.stages : json(nullptr)},

@@ -113,6 +113,12 @@ class TorchRun {
     for (size_t k = 0; k < n_; ++k)
       if (live_[k]) set_verdict(reps_[k], v, msg);
   }
+  // The task's reference failed before any candidate ran: every live candidate's report is the task's
+  // error (no verdict, no reward), never a candidate's runtime_error.
+  void fail_task(const std::string& what) {
+    for (size_t k = 0; k < n_; ++k)
+      if (live_[k]) set_task_error(reps_[k], t_.id, what);
+  }
   std::string exchange(const std::string& name) const { return (x_ / name).string(); }
 
   // 1. Static guards (any machine, no torch), each candidate.
@@ -293,13 +299,12 @@ class TorchRun {
     for (const auto& e : parse_channel(ref_->channel, ref_->overflow, false).events) {
       if (e["event"] == "ready") ready_ = e;
       if (e["event"] == "fatal") {
-        fail_live(Verdict::RuntimeError, "the task's reference failed (a dataset problem, not the candidate's): " + e.value("message", ""));
+        fail_task("the task's reference failed: " + e.value("message", ""));
         return false;
       }
     }
     if (ready_.is_null()) {
-      fail_live(Verdict::RuntimeError,
-                fmt::format("the task's reference worker did not get ready ({}): {}", ref_->describe(), ref_->output_tail(800)));
+      fail_task(fmt::format("the task's reference worker did not get ready ({}): {}", ref_->describe(), ref_->output_tail(800)));
       return false;
     }
     reference_s_ = since(ref0);

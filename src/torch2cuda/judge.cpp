@@ -23,6 +23,11 @@ void set_verdict(TorchEvalReport& r, Verdict v, std::string msg) {
   r.base.message = std::move(msg);
 }
 
+void set_task_error(TorchEvalReport& r, const std::string& task_id, const std::string& what) {
+  r.base.task_error = fmt::format("task error in {} (a defect of the task, not the candidate's: no verdict, no reward): {}", task_id, what);
+  set_verdict(r, Verdict::RuntimeError, r.base.task_error);
+}
+
 namespace {
 // The status of the config the candidate worker was in when it ended, from how it ended.
 std::pair<std::string, std::string> ended_status(const WorkerProcess& w, double call_timeout_s) {
@@ -41,7 +46,7 @@ std::pair<std::string, std::string> ended_status(const WorkerProcess& w, double 
 void judge_candidate(TorchEvalReport& r, const task::TorchTask& t, const TorchEvalOptions& o, const WorkerProcess& cw,
                      const ChannelParse& cp, const std::vector<json>& ref_events, const WorkerProcess& ref) {
   std::map<std::string, json> res;
-  std::string worker_fatal;
+  std::string worker_fatal, task_error;
   for (const auto& e : cp.events) {
     std::string ev = e["event"];
     if (ev == "sandbox") r.sandbox = e.value("status", "");
@@ -79,6 +84,10 @@ void judge_candidate(TorchEvalReport& r, const task::TorchTask& t, const TorchEv
     } else if (cr.status == "internal") {
       cr.status = "runtime_error";
       cr.message = "internal: " + cr.message;
+    } else if (cr.status == "task_error" && task_error.empty()) {
+      // the measurer's own check (torch_measure.TaskError: the task's inputs or reference outputs changed
+      // shape under the secret seed); only the reference says it (a candidate's statuses are whitelisted)
+      task_error = fmt::format("config '{}': {}", c.name, cr.message);
     }
     if (e.contains("median_ms") && e["median_ms"].is_number()) {
       cr.median_ms = e.value("median_ms", -1.0);
@@ -95,11 +104,15 @@ void judge_candidate(TorchEvalReport& r, const task::TorchTask& t, const TorchEv
     for (const char* key : {"handshake_ms", "floor_ms", "pre_window_ms", "pre_calibrated_ms", "after_window_ms", "after_calibrated_ms"})
       if (e.contains(key) && e[key].is_number()) r.stages[key] = e[key].get<double>();
     Verdict v;
-    if (cr.status != "ok" && cr.status != "not_run" && !parse_verdict(cr.status, v)) {
+    if (cr.status != "ok" && cr.status != "not_run" && cr.status != "task_error" && !parse_verdict(cr.status, v)) {
       cr.message = fmt::format("internal: unknown status '{}' from the reference: {}", cr.status, cr.message);
       cr.status = "runtime_error";
     }
     r.base.configs.push_back(cr);
+  }
+  if (!task_error.empty()) {  // no verdict of the candidate (a hack would have stopped its run before)
+    set_task_error(r, t.id, task_error);
+    return;
   }
   // Verdict: a hack anywhere wins; otherwise the first config that failed.
   r.base.verdict = Verdict::Ok;

@@ -55,7 +55,10 @@ int verdict_tier(Verdict v) {
   return 0;
 }
 
-nlohmann::json verdict_fields(Verdict v, bool gpu_stages_run) {
+nlohmann::json verdict_fields(Verdict v, bool gpu_stages_run, const std::string& task_error) {
+  if (!task_error.empty())
+    return {{"verdict", "task_error"}, {"tier", nullptr}, {"complete", false}, {"gpu_stages", gpu_stages_run ? "run" : "skipped"},
+            {"task_error", task_error}};
   const bool pending = pending_gpu(v, gpu_stages_run);
   return {{"verdict", pending ? "pending_gpu" : verdict_name(v)},
           {"tier", pending ? nlohmann::json(nullptr) : nlohmann::json(verdict_tier(v))},

@@ -27,5 +27,19 @@ TEST(Verdict, TiersOrderHackBelowCompileBelowRuntimeBelowWrongBelowOk) {
   EXPECT_LT(verdict_tier(Verdict::WrongAnswer), verdict_tier(Verdict::Ok));
 }
 
+// A task error (the task or the engine failed, not the candidate) has no tier whatever the verdict
+// underneath, so nothing downstream can turn it into a reward.
+TEST(Verdict, TaskErrorHasNoTier) {
+  auto j = verdict_fields(Verdict::RuntimeError, true, "task error in t: shapes changed");
+  EXPECT_EQ(j["verdict"], "task_error");
+  EXPECT_TRUE(j["tier"].is_null());
+  EXPECT_FALSE(j["complete"].get<bool>());
+  EXPECT_EQ(j["task_error"], "task error in t: shapes changed");
+  auto k = verdict_fields(Verdict::RuntimeError, true);
+  EXPECT_EQ(k["verdict"], "runtime_error");
+  EXPECT_EQ(k["tier"], verdict_tier(Verdict::RuntimeError));
+  EXPECT_FALSE(k.contains("task_error"));
+}
+
 }  // namespace
 }  // namespace cudaperf::verify
