@@ -5,6 +5,7 @@
 #include <ctime>
 #include <fmt/format.h>
 #include <fstream>
+#include <map>
 
 #include "cli/commands.hpp"
 #include "cudaperf/compile/compile.hpp"
@@ -40,11 +41,14 @@ bool load_samples(std::vector<rank::Timing>& timings, std::vector<rank::Sample>&
   fmt::print(stderr, "{} timed implementation(s) in {}; extracting features (cached)...\n", timings.size(), g_rank.records);
   auto progress = [](const std::string& s) { fmt::print(stderr, "  {}\n", s); };
   std::vector<rank::Timing> main_t = timings, extra_t;
-  if (!g_rank.train_root.empty()) {  // the records of tasks under --train-root go to that root
+  if (!g_rank.train_root.empty()) {  // the records of tasks found only under --train-root go to that root
     main_t.clear();
-    for (const auto& x : timings)
-      (task::find_task_by_id(root_dir(), x.task) || !task::find_task_by_id(g_rank.train_root, x.task) ? main_t : extra_t)
-          .push_back(x);
+    std::map<std::string, bool> extra_task;  // task id -> under --train-root only (looked up once per task)
+    for (const auto& x : timings) {
+      auto [it, fresh] = extra_task.try_emplace(x.task, false);
+      if (fresh) it->second = !task::find_task_by_id(root_dir(), x.task) && task::find_task_by_id(g_rank.train_root, x.task);
+      (it->second ? extra_t : main_t).push_back(x);
+    }
   }
   samples = rank::collect_samples(root_dir(), main_t, compile::default_cache_dir(), problems, progress);
   if (!extra_t.empty()) {
