@@ -209,8 +209,7 @@ def record_gpu(m, record_lines):
     """Folds `tasks check-gpu --records` lines (data/records/ format) into the manifest: per generated
     task of these bytes, `gpu` = {device, date, ok, problems}; ok means every implementation at every
     config. A task that fails on the GPU is dropped by prune: either its generated implementations are
-    wrong for it or the toolchain miscompiles it, and RL would then punish the natural correct program
-    (sw_antidiag_s010 on 2026-12-07: identical code, the C reference and the GPU disagree)."""
+    wrong for it or the toolchain miscompiles it, and RL would then punish the natural correct program."""
     by_id = {t["id"]: t for t in m["tasks"]}
     seen = {}
     for line in record_lines:
@@ -232,12 +231,14 @@ def record_gpu(m, record_lines):
 def prune(out_root, m):
     keep, n = [], 0
     for t in m["tasks"]:
-        v = t.get("validation")
-        g = t.get("gpu")
-        if (v and not v["ok"]) or (g and not g["ok"]):
+        v, g = t.get("validation"), t.get("gpu")
+        why = ""
+        if v and not v["ok"]:
+            why = (v["problems"] or ["validation failed"])[0]
+        elif g and not g["ok"]:
+            why = f"gpu ({g['device']}, {g['date']}): " + (g["problems"] or ["failed"])[0]
+        if why:
             shutil.rmtree(task_dir(out_root, t), ignore_errors=True)
-            why = (v["problems"] or ["validation failed"])[0] if v and not v["ok"] else \
-                f"gpu ({g['device']}, {g['date']}): " + (g["problems"] or ["failed"])[0]
             m.setdefault("excluded", []).append({"family": t["family"], "seed": t["seed"], "hash": t["hash"],
                                                  "why": why[:300]})
             n += 1
