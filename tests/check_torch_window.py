@@ -1,5 +1,5 @@
-"""torch_measure.judge_window against tests/data/torch_window/cases.json: every row's numbers must
-break exactly the rule it names ('' for none). Standard library only (no torch, no GPU)."""
+"""torch_measure.judge_window (and floor_ms, for rows with 'meta') against tests/data/torch_window/cases.json:
+every row's numbers must break exactly the rule it names ('' for none). Standard library only (no torch, no GPU)."""
 import json
 import os
 import sys
@@ -15,7 +15,8 @@ def main():
     bad = 0
     for c in cases:
         median = float(c["median"]) if isinstance(c["median"], str) else c["median"]
-        why = torch_measure.judge_window(median, c["floor"], c["pre"], c["pre_cal"], c["after"], c["after_cal"])
+        floor = torch_measure.floor_ms(c["meta"]) if "meta" in c else c["floor"]
+        why = torch_measure.judge_window(median, floor, c["pre"], c["pre_cal"], c["after"], c["after_cal"])
         got = why.split(":")[0].removeprefix("rule ") if why else ""
         ok = got == c["rule"]
         bad += not ok

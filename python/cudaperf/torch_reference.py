@@ -235,6 +235,8 @@ def reference_role(args: argparse.Namespace, t_start: float, from_spare: bool) -
                                   if isinstance(x, torch.Tensor))
         meta["output_bytes"] = sum(o.numel() * o.element_size() for o in expected[name][0])
         cfg = next(c for c in plan["configs"] if c["name"] == name)
+        if "floor_bytes" in cfg:  # task.toml cost: what a correct kernel must move, in place of the sum above
+            meta["floor_bytes"] = cfg["floor_bytes"]
         apply_config(mod, originals, cfg)
         meta["flops"] = count_flops(torch, mod, plan, models[name], pristine_inputs[name][0], device)
     from cudaperf import torch_measure

@@ -2,12 +2,14 @@
 #include <toml++/toml.h>
 
 #include <algorithm>
+#include <charconv>
 #include <cctype>
 #include <cmath>
 #include <fmt/format.h>
 #include <fstream>
 #include <sstream>
 
+#include "cudaperf/task/expr.hpp"
 #include "cudaperf/task/task.hpp"
 #include "cudaperf/util/file.hpp"
 #include "impls.hpp"
@@ -48,6 +50,41 @@ std::string toml_to_json(const toml::node& v, bool& ok) {
   ok = false;
   return "null";
 }
+
+// `cost = { bytes = "..." }` (optional): the bytes a correct kernel must move, an expression over each
+// config's integer globals; the roofline floor uses it in place of every input and output byte, for
+// tasks whose fast kernels rightly read only part of an input (a gather of k rows). FLOPs are counted
+// by torch, so `bytes` is the only key.
+template <class Err, class LineOf>
+void read_floor_bytes(const toml::table& root, std::vector<TorchConfig>& configs, Err&& err, LineOf&& line_of) {
+  const toml::node* n = root.get("cost");
+  if (!n) return;
+  const toml::table* tb = n->as_table();
+  const toml::node* b = tb ? tb->get("bytes") : nullptr;
+  auto text = b ? b->value<std::string>() : std::nullopt;
+  if (!tb || tb->size() != 1 || !text) {
+    err(line_of(*n), "'cost' must be { bytes = \"<expression over the configs' integer globals>\" } (torch counts the FLOPs)");
+    return;
+  }
+  auto parsed = parse_expr(*text);
+  if (auto* m = std::get_if<std::string>(&parsed)) {
+    err(line_of(*b), fmt::format("cost bytes: {}", *m));
+    return;
+  }
+  const Expr& e = std::get<Expr>(parsed);
+  for (auto& c : configs) {
+    Expr::Env env;
+    for (const auto& [k, v] : c.globals) {
+      int64_t x = 0;
+      auto r = std::from_chars(v.data(), v.data() + v.size(), x);
+      if (r.ec == std::errc() && r.ptr == v.data() + v.size()) env[k] = x;  // integers only
+    }
+    auto val = e.eval(env);
+    if (auto* m = std::get_if<std::string>(&val)) err(c.line, fmt::format("config '{}': cost bytes: {}", c.name, *m));
+    else if (std::get<int64_t>(val) <= 0) err(c.line, fmt::format("config '{}': cost bytes is {}; it must be positive", c.name, std::get<int64_t>(val)));
+    else c.floor_bytes = std::get<int64_t>(val);
+  }
+}
 }  // namespace
 
 Result<TorchTask> parse_torch_task_toml(const std::string& text, const std::string& file) {
@@ -63,11 +100,11 @@ Result<TorchTask> parse_torch_task_toml(const std::string& text, const std::stri
   }
   TorchTask t;
   static const std::set<std::string> kKnown = {"kind", "id", "summary", "deterministic", "tolerance", "configs",
-                                               "source", "tags", "input_dist"};
+                                               "source", "tags", "input_dist", "cost"};
   for (auto&& [k, v] : root)
     if (!kKnown.count(std::string(k.str())))
       err(line_of(v), fmt::format("unknown key '{}' (known for torch2cuda: kind, id, summary, deterministic, tolerance, "
-                                  "configs, source, input_dist, tags)", k.str()));
+                                  "configs, source, input_dist, cost, tags)", k.str()));
   auto str = [&](const char* key, bool required) -> std::string {
     const toml::node* n = root.get(key);
     if (!n) {
@@ -164,6 +201,7 @@ Result<TorchTask> parse_torch_task_toml(const std::string& text, const std::stri
     if (t.source != "kernelbench" && !names.count("tiny"))
       err(line_of(*cn), "configs need one named \"tiny\" (imported KernelBench tasks excepted)");
   }
+  read_floor_bytes(root, t.configs, err, line_of);
   if (!errors.empty()) return errors;
   return t;
 }

@@ -35,7 +35,9 @@ json plan_configs(const task::TorchTask& t, bool perf_too) {
     if (c.perf && !perf_too) continue;
     json g = json::object();
     for (const auto& [k, v] : c.globals) g[k] = json::parse(v, nullptr, false);
-    arr.push_back({{"name", c.name}, {"perf", c.perf}, {"globals", g}});
+    json cfg = {{"name", c.name}, {"perf", c.perf}, {"globals", g}};
+    if (c.floor_bytes >= 0) cfg["floor_bytes"] = c.floor_bytes;  // task.toml cost: the roofline floor's bytes
+    arr.push_back(std::move(cfg));
   }
   return arr;
 }

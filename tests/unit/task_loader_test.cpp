@@ -104,6 +104,33 @@ TEST(TaskLoader, NeverThrowsOnGarbage) {
   }
 }
 
+TEST(TaskLoader, TorchCostBytesEvaluatePerConfig) {
+  const std::string head = R"TOML(kind = "torch2cuda"
+id = "torch2cuda/selection/gather"
+summary = "s"
+deterministic = true
+tolerance = { rtol = 1e-5, atol = 1e-6 }
+)TOML";
+  const std::string configs = R"TOML(configs = [
+  { name = "tiny", B = 2, N = 9, k = 4, scale = 0.5 },
+  { name = "perf", B = 32, N = 8192, k = 512 },
+]
+)TOML";
+  auto with = parse_torch_task_toml(head + "cost = { bytes = \"4*B*N + 8*B*k\" }\n" + configs, "t.toml");
+  ASSERT_TRUE(with.ok()) << with.errors().front().to_string();
+  ASSERT_EQ(with.value().configs.size(), 2u);
+  EXPECT_EQ(with.value().configs[0].floor_bytes, 4 * 2 * 9 + 8 * 2 * 4);  // the float global is not a name
+  EXPECT_EQ(with.value().configs[1].floor_bytes, 4 * 32 * 8192 + 8 * 32 * 512);
+  auto without = parse_torch_task_toml(head + configs, "t.toml");
+  ASSERT_TRUE(without.ok());
+  EXPECT_EQ(without.value().configs[1].floor_bytes, -1);  // the floor counts every input and output byte
+  for (const char* bad : {"cost = { bytes = \"4*B*scale\" }", "cost = { bytes = \"B - 3\" }", "cost = { bytes = 12 }",
+                          "cost = \"4*B\"", "cost = { bytes = \"4*(B\" }"}) {
+    auto r = parse_torch_task_toml(head + bad + "\n" + configs, "t.toml");
+    EXPECT_FALSE(r.ok()) << bad;
+  }
+}
+
 TEST(TaskLoader, FindsTaskFoldersSorted) {
   auto dirs = find_task_dirs(kData + "/bad_tasks");
   ASSERT_GE(dirs.size(), 15u);

@@ -99,6 +99,10 @@ struct TorchConfig {
   bool perf = false;
   std::vector<std::pair<std::string, std::string>> globals;  // module global -> value as JSON text
   int line = 0;
+  // The bytes a correct kernel must move at this config, from task.toml `cost = { bytes = "..." }`
+  // over the config's integer globals; -1 when the task has no cost (the roofline floor then counts
+  // every input and output byte).
+  int64_t floor_bytes = -1;
 };
 
 struct TorchTask {
