@@ -5,6 +5,10 @@
 //   nvcc -arch=sm_90 -O3 bench/toolchain/vimnmx_relu_predicate.cu -o /tmp/vr && /tmp/vr
 //   cuobjdump -sass /tmp/vr | grep VIMNMX
 // Prints the number of disagreements with the same expression evaluated on the host (0 = no bug).
+// With a cubin's path as argument, runs that cubin's `pick` instead (another ptxas; README.md):
+//   nvcc -arch=sm_90 -O3 bench/toolchain/vimnmx_relu_predicate.cu -lcuda -o /tmp/vr && /tmp/vr /tmp/r135.cubin
+#include <cuda.h>
+
 #include <cstdio>
 #include <vector>
 
@@ -21,12 +25,12 @@ __host__ __device__ inline void cell(const int* p1, const int* p2, const int* s,
   dir[i] = h == dg + s[i] ? 0 : (h == up - 1 ? 1 : (h == left - 1 ? 2 : 3));
 }
 
-__global__ void pick(const int* p1, const int* p2, const int* s, int* h_out, int* dir, int n) {
+extern "C" __global__ void pick(const int* p1, const int* p2, const int* s, int* h_out, int* dir, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) cell(p1, p2, s, i, h_out, dir);
 }
 
-int main() {
+int main(int argc, char** argv) {
   const int n = 1 << 16;
   std::vector<int> a(n), b(n), c(n), h(n), d(n);
   unsigned s = 12345;
@@ -37,7 +41,24 @@ int main() {
   cudaMemcpy(da, a.data(), n * sizeof(int), cudaMemcpyHostToDevice);
   cudaMemcpy(db, b.data(), n * sizeof(int), cudaMemcpyHostToDevice);
   cudaMemcpy(dc, c.data(), n * sizeof(int), cudaMemcpyHostToDevice);
-  pick<<<(n + 255) / 256, 256>>>(da, db, dc, dh, dd, n);
+  if (argc > 1) {  // the same kernel from a cubin built by another ptxas
+    CUmodule mod;
+    CUfunction fn;
+    cudaFree(nullptr);  // the runtime's primary context, which the driver calls below use
+    if (cuModuleLoad(&mod, argv[1]) != CUDA_SUCCESS || cuModuleGetFunction(&fn, mod, "pick") != CUDA_SUCCESS) {
+      std::printf("cannot load 'pick' from %s\n", argv[1]);
+      return 2;
+    }
+    int nn = n;
+    void* args[] = {&da, &db, &dc, &dh, &dd, &nn};
+    if (cuLaunchKernel(fn, (n + 255) / 256, 1, 1, 256, 1, 1, 0, nullptr, args, nullptr) != CUDA_SUCCESS) {
+      std::printf("launch failed\n");
+      return 2;
+    }
+    std::printf("%s: ", argv[1]);
+  } else {
+    pick<<<(n + 255) / 256, 256>>>(da, db, dc, dh, dd, n);
+  }
   cudaMemcpy(h.data(), dh, n * sizeof(int), cudaMemcpyDeviceToHost);
   cudaMemcpy(d.data(), dd, n * sizeof(int), cudaMemcpyDeviceToHost);
   int bad_h = 0, bad_dir = 0, first = -1;
