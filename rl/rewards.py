@@ -18,7 +18,9 @@ VARIANTS = ("speed", "structure", "ranker")
 NOT_COMPILED = {"no_code", "rejected", "compile_error", "link_error", "usage"}
 
 
-def variant_reward(score: Score, variant: str) -> float:
+def variant_reward(score: Score, variant: str) -> Optional[float]:
+    if score.task_error:
+        return None  # the task failed, not the candidate: TRL's "no reward" (unscorable, advantage 0)
     if score.verdict in ("no_code", "rejected", "no_tool_call"):
         return score.reward  # the lowest reward, whatever the variant
     if variant == "speed":
@@ -30,7 +32,7 @@ def variant_reward(score: Score, variant: str) -> float:
     raise ValueError(f"unknown reward variant {variant!r} ({', '.join(VARIANTS)})")
 
 
-def summarize(scores: Sequence[Score], rewards: Sequence[float]) -> Dict[str, Any]:
+def summarize(scores: Sequence[Score], rewards: Sequence[Optional[float]]) -> Dict[str, Any]:
     """compile / correctness rates, mean and geometric-mean speedup of the correct ones, structure, reward,
     every verdict class counted (non-ok classes are the reward-hacking log)."""
     n = len(scores)
@@ -38,6 +40,7 @@ def summarize(scores: Sequence[Score], rewards: Sequence[float]) -> Dict[str, An
         return {"n": 0}
     ok = [s for s in scores if s.correct]
     speedups = [s.speedup for s in ok if s.speedup > 0]
+    scored = [r for r in rewards if r is not None]  # a task_error has none
     return {
         "n": n,
         "compile_rate": sum(s.verdict not in NOT_COMPILED for s in scores) / n,
@@ -45,7 +48,8 @@ def summarize(scores: Sequence[Score], rewards: Sequence[float]) -> Dict[str, An
         "speedup_mean": sum(speedups) / len(speedups) if speedups else None,
         "speedup_geomean": math.exp(sum(math.log(x) for x in speedups) / len(speedups)) if speedups else None,
         "structure_mean": sum(s.structure for s in scores) / n,
-        "reward_mean": sum(rewards) / n,
+        "reward_mean": sum(scored) / len(scored) if scored else None,
+        "task_errors": sum(s.task_error for s in scores),
         "final_rate": sum(s.final for s in scores) / n,
         "verdicts": dict(Counter(s.verdict for s in scores)),
         # which rule each suspected hack broke: a policy learning to hack, or a false positive of the engine
@@ -74,9 +78,9 @@ class Recorder:
         self.variant, self.url, self.options = variant, url, options
         self.__name__ = f"cudaperf_{variant}"
         self.scores: List[Score] = []
-        self.rewards: List[float] = []
+        self.rewards: List[Optional[float]] = []
 
-    def score(self, completions: Sequence[Any], task_id: Sequence[str]) -> List[float]:
+    def score(self, completions: Sequence[Any], task_id: Sequence[str]) -> List[Optional[float]]:
         items = [(t, extract_code(response_text(c))) for t, c in zip(task_id, completions)]
         scores = score_candidates(get_client(self.url), items, options=self.options)
         rewards = [variant_reward(s, self.variant) for s in scores]
@@ -84,7 +88,8 @@ class Recorder:
         self.rewards += rewards
         return rewards
 
-    def __call__(self, prompts: Sequence[Any], completions: Sequence[Any], task_id: Sequence[str], **kwargs: Any) -> List[float]:
+    def __call__(self, prompts: Sequence[Any], completions: Sequence[Any], task_id: Sequence[str],
+                 **kwargs: Any) -> List[Optional[float]]:
         return self.score(completions, task_id)
 
     def drain(self) -> Dict[str, Any]:

@@ -170,7 +170,9 @@ try:
     assert close(body["rewards"][0], good["score"]) and body["rewards"][1] == GATE["hack"], body
     # scores are correctness (the verdict is ok), as in the file variant; extra_logs carry its keys
     assert body["scores"] == [1.0, 0.0], body
-    assert set(body["extra_logs"]) == {"correct", "speedup", "gate", "speed", "structure", "rank"}, body
+    # ... and task_error (1.0: the task failed, no real reward; the file variant folds it into "error")
+    assert set(body["extra_logs"]) == {"correct", "speedup", "gate", "speed", "structure", "rank", "task_error"}, body
+    assert body["extra_logs"]["task_error"] == [0.0, 0.0], body
     ok(f"OpenRLHF endpoint {endpoint.split(README_PORT)[-1]}: rewards {body['rewards']}, scores {body['scores']}, "
        f"extra_logs {sorted(body['extra_logs'])}")
     failed = False

@@ -138,7 +138,7 @@ try:
     st, r, _ = call(port, "POST", "/v1/openrlhf", {"query": ["P:```cuda\n" + HACK + "```", "P:no code here"], "prompts": ["P:", "P:"],
                                                  "labels": ["elementwise/saxpy", "elementwise/saxpy"]})
     assert st == 200 and r["rewards"] == [-10.0, -10.0] and r["scores"] == [0.0, 0.0], r
-    assert call(port, "POST", "/v1/openrlhf", {"query": [], "prompts": [], "labels": []})[1] == {"rewards": [], "scores": [], "extra_logs": {"correct": [], "speedup": [], "gate": [], "speed": [], "structure": [], "rank": []}}
+    assert call(port, "POST", "/v1/openrlhf", {"query": [], "prompts": [], "labels": []})[1] == {"rewards": [], "scores": [], "extra_logs": {"correct": [], "speedup": [], "task_error": [], "gate": [], "speed": [], "structure": [], "rank": []}}
     # 4. many concurrent clients
     results, errors = [], []
     def client(i):

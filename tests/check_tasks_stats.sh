@@ -22,6 +22,7 @@ h200 = s["devices"]["NVIDIA H200"]
 assert h200["curated"] == {"verified": 1}, h200                    # the newer ok record supersedes the failure
 assert h200["generated"] == {"partial": 1}, h200                   # one of 3 impls x 5 configs measured
 assert s["devices"]["NVIDIA A100-SXM4-80GB"]["generated"] == {"failing": 1}, s["devices"]
+assert s["devices"]["NVIDIA H100 80GB HBM3"]["curated"] == {"task_error": 1}, s["devices"]  # the task's defect, not an impl's
 assert s["unmeasured"] == {"generated": 5}, s["unmeasured"]
 for line in ("by tier: curated 1; generated 6", "device NVIDIA H200: curated tasks: 1 verified", "no records: 5 generated task(s)"):
     assert line in txt, (line, txt)

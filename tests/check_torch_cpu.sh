@@ -122,12 +122,13 @@ print(j["verdict"], j["tier"], j["complete"], "/".join(c["status"] for c in j["c
 }
 tcheck strict ragged_row_sum - "task error in torch2cuda/reduction/ragged_row_sum"
 tcheck kernelbench late_ragged_row_sum ok/ok/task_error "config 'perf': timed call 0: get_inputs() returned other shapes"
-# the reward service: that sample's result is an explicit error (verdict task_error, "error", no reward), and
-# the Python client refuses to turn it into a reward (CudaperfError)
+# the reward service: that sample's result is an explicit error (verdict task_error, "error", no reward); the
+# Python Score has no reward (TRL: None), and /v1/openrlhf flags it (task_error 1.0, score 0, the lowest reward)
 PYTHONPATH="$(dirname "$0")/../python" python3 - "$bin" "$tmp" "$data/torch_cpu/row_sum.py" <<'PY' || { echo "FAIL: serve task_error"; status=1; }
 import json, socket, subprocess, sys, time
-from cudaperf.client import Client, CudaperfError
+from cudaperf.client import Client
 from cudaperf.scoring import Score
+from cudaperf.trl import score_completions
 binary, tmp, cand = sys.argv[1:]
 s = socket.socket()
 s.bind(("127.0.0.1", 0))
@@ -147,12 +148,14 @@ try:
                                             wait_s=240)[0]
     assert r["verdict"] == "task_error" and r["tier"] is None and "reward" not in r, json.dumps(r)[:1500]
     assert "task error in torch2cuda/reduction/ragged_row_sum" in r["error"] and "other shapes" in r["error"], r["error"]
-    try:
-        Score.from_result(r)
-        raise AssertionError("a task_error result became a reward")
-    except CudaperfError as e:
-        assert "task_error" in str(e), e
-    print("ok   serve: ragged_row_sum -> task_error, no reward; the client raises CudaperfError")
+    s = Score.from_result(r)
+    assert s.reward is None and s.task_error and "task itself failed" in s.feedback, s
+    task = "torch2cuda/reduction/ragged_row_sum"
+    src = open(cand).read()
+    assert score_completions(["```python\n" + src + "```\n"], task, url=url) == [None]
+    o = Client(url, timeout_s=300).openrlhf(["```python\n" + src + "```\n"], [], [task])
+    assert o["extra_logs"]["task_error"] == [1.0] and o["scores"] == [0.0] and o["rewards"] == [-10.0], o
+    print("ok   serve: ragged_row_sum -> task_error, no reward (Score.reward None, TRL None, /v1/openrlhf flagged)")
 finally:
     svc.terminate()
     svc.wait(30)

@@ -11,6 +11,9 @@ Environment (read at call time, so a launcher can set it late):
   best (default), last, or discounted (sum of discount**t * reward_t, discount 0.4 by default),
   as `trajectory.aggregation` / `trajectory.discount` in config/reward.toml.
 - CUDAPERF_TIMEOUT_S: budget of one evaluation call (default 600).
+
+A `task_error` result (the task or the engine failed, not the candidate) is a Score whose `reward`
+is None: no reward for that sample. Each adapter passes that on as far as its engine's format can.
 """
 from __future__ import annotations
 
@@ -26,7 +29,8 @@ from typing import Any, Optional
 from cudaperf.client import DEFAULT_WAIT_S, AsyncClient, Client, CudaperfBadRequest, CudaperfError
 
 __all__ = [
-    "DEFAULT_URL", "DEFAULT_MISSING_REWARD", "LOGGED_FIELDS", "NO_CODE_VERDICT", "REJECTED_VERDICT", "NO_CODE_FEEDBACK",
+    "DEFAULT_URL", "DEFAULT_MISSING_REWARD", "LOGGED_FIELDS", "NO_CODE_VERDICT", "REJECTED_VERDICT",
+    "TASK_ERROR_VERDICT", "NO_CODE_FEEDBACK",
     "Score", "Episode", "service_url", "missing_reward", "get_client", "get_async_client", "score_candidates",
     "aggregate",
 ]
@@ -38,6 +42,7 @@ DEFAULT_DISCOUNT = 0.4
 LOGGED_FIELDS = ("verdict", "speedup", "gate", "speed", "structure", "rank", "final")
 NO_CODE_VERDICT = "no_code"
 REJECTED_VERDICT = "rejected"
+TASK_ERROR_VERDICT = "task_error"  # the task failed, not the candidate: no reward (the service's verdict)
 NO_CODE_FEEDBACK = ("No candidate found: answer with the complete .cu file in one ```cuda code block "
                     "(the last such block of the answer is evaluated).")
 _OVERSIZED = re.compile(r"byte limit|too large|oversized|too long", re.IGNORECASE)
@@ -86,9 +91,10 @@ def _number(x: Any, default: float = 0.0) -> float:
 
 @dataclass
 class Score:
-    """One evaluated (or refused) candidate. `speedup` is 0.0 when the service measured none."""
+    """One evaluated (or refused) candidate. `speedup` is 0.0 when the service measured none. `reward` is
+    None only for a task_error: the task failed, not the candidate, so there is no reward to give."""
 
-    reward: float
+    reward: Optional[float]
     verdict: str
     speedup: float = 0.0
     gate: float = 0.0
@@ -104,8 +110,13 @@ class Score:
     def correct(self) -> bool:
         return self.verdict == "ok"
 
+    @property
+    def task_error(self) -> bool:
+        return self.reward is None
+
     def logged(self) -> dict[str, Any]:
-        """{"score", "verdict", "speedup", "gate", "speed", "structure", "rank", "final"}: numbers but the verdict."""
+        """{"score", "verdict", "speedup", "gate", "speed", "structure", "rank", "final"}: numbers but the verdict
+        (and "score", None for a task_error)."""
         return {"score": self.reward, **{k: getattr(self, k) for k in LOGGED_FIELDS}}
 
     def feedback_text(self) -> str:
@@ -118,6 +129,9 @@ class Score:
         r = result.get("reward")
         verdict = str(result.get("verdict", ""))
         message = str(result.get("message") or result.get("verdict_message") or "")
+        if verdict == TASK_ERROR_VERDICT:  # the service gives it no reward, and neither does this
+            return cls(reward=None, verdict=verdict, final=True, message=message,
+                       feedback=str(result.get("feedback") or ""), result=result)
         total = _number(r.get("total"), math.nan) if isinstance(r, dict) else math.nan
         if math.isnan(total):
             raise CudaperfError(f"cudaperf: a result without a reward (verdict {verdict!r}: {message})", body=result)
@@ -219,17 +233,25 @@ class Episode:
 
     @property
     def rewards(self) -> list[float]:
-        return [s.reward for s in self.scores]
+        """The rewards of the turns that have one (a task_error turn has none)."""
+        return [s.reward for s in self.scores if s.reward is not None]
+
+    @property
+    def task_error(self) -> bool:
+        """Whether a turn was a task_error: the task failed, so the rollout has no reward."""
+        return any(s.task_error for s in self.scores)
 
     def record(self, score: Score) -> bool:
-        """Add a turn's score; returns whether the episode is over."""
+        """Add a turn's score; returns whether the episode is over (also after a task_error: nothing to fix)."""
         if self.done:
             raise RuntimeError(f"cudaperf: the episode on {self.task} is over")
         self.scores.append(score)
-        self.done = bool((self.max_turns and len(self.scores) >= self.max_turns)
+        self.done = bool((self.max_turns and len(self.scores) >= self.max_turns) or score.task_error
                          or (self.stop_speedup is not None and score.correct and score.speedup >= self.stop_speedup))
         return self.done
 
-    def reward(self) -> float:
-        """The trajectory reward (0.0 before any turn)."""
+    def reward(self) -> Optional[float]:
+        """The trajectory reward (0.0 before any turn); None after a task_error (the task failed: no reward)."""
+        if self.task_error:
+            return None
         return aggregate(self.rewards, self.aggregation, self.discount) if self.scores else 0.0

@@ -6,13 +6,15 @@ Imports nothing from TRL. Wiring: python/README.md.
   column but `prompt` as a keyword, so the dataset needs a `task_id` column (as
   `cudaperf export --format trl` writes it). Completions may be strings or conversations; the whole
   batch is one evaluate call; a completion without a code block scores CUDAPERF_MISSING_REWARD.
+  A task_error (the task failed, not the candidate) is None: TRL's "no reward" (unscorable, advantage 0).
 - `make_reward_func(url=..., options=...)`: the same with a fixed service URL or request options.
 - `CudaperfEnv`: GRPOTrainer's `environment_factory` (TRL >= 1.x, transformers >= 5.2). TRL calls
   `reset(**row)` before each rollout (its return value is appended to the last user message, so it
   returns only a short instruction, never the prompt), exposes every other public method as a tool
   (a JSON schema from the docstring: `evaluate_kernel(source)`), and calls `get_reward()` once per
   rollout. A rollout that never called the tool gets the lowest reward (CUDAPERF_MISSING_REWARD),
-  below every evaluated outcome. Custom loops call `evaluate_kernel(answer)` and read `done`, `scores`.
+  below every evaluated outcome; a task_error turn ends the episode and `get_reward()` is None (no reward).
+  Custom loops call `evaluate_kernel(answer)` and read `done`, `scores`.
 - `load_prompts(path)`: task id -> prompt text from a `cudaperf export` file.
 """
 from __future__ import annotations
@@ -34,8 +36,9 @@ TOOL_HINT = ("\n\nSubmit each complete .cu file with the `evaluate_kernel` tool;
 
 
 def score_completions(completions: Sequence[Any], task_id: Union[str, Sequence[str]], *, url: Optional[str] = None,
-                      options: Optional[dict] = None, missing_reward: Optional[float] = None) -> list[float]:
-    """Rewards of `completions` (strings or conversations) on their tasks, in one service call."""
+                      options: Optional[dict] = None, missing_reward: Optional[float] = None) -> list[Optional[float]]:
+    """Rewards of `completions` (strings or conversations) on their tasks, in one service call; None for a
+    task_error (TRL excludes such a completion from the loss: its advantage is 0)."""
     tasks = [task_id] * len(completions) if isinstance(task_id, str) else list(task_id)
     if len(tasks) != len(completions):
         raise ValueError(f"cudaperf: {len(completions)} completions but {len(tasks)} task ids")
@@ -44,17 +47,18 @@ def score_completions(completions: Sequence[Any], task_id: Union[str, Sequence[s
 
 
 def reward_func(prompts: Sequence[Any], completions: Sequence[Any], task_id: Union[str, Sequence[str]],
-                **kwargs: Any) -> list[float]:
+                **kwargs: Any) -> list[Optional[float]]:
     """GRPOTrainer reward function: the cudaperf reward of each completion (service: CUDAPERF_URL)."""
     return score_completions(completions, task_id)
 
 
 def make_reward_func(url: Optional[str] = None, *, options: Optional[dict] = None,
-                     missing_reward: Optional[float] = None, name: str = "cudaperf") -> Callable[..., list[float]]:
+                     missing_reward: Optional[float] = None,
+                     name: str = "cudaperf") -> Callable[..., list[Optional[float]]]:
     """`reward_func` bound to a service URL and request options; TRL logs it as rewards/<name>."""
 
     def bound(prompts: Sequence[Any], completions: Sequence[Any], task_id: Union[str, Sequence[str]],
-              **kwargs: Any) -> list[float]:
+              **kwargs: Any) -> list[Optional[float]]:
         return score_completions(completions, task_id, url=url, options=options, missing_reward=missing_reward)
 
     bound.__name__ = bound.__qualname__ = name
@@ -132,7 +136,7 @@ class CudaperfEnv:
                                aggregation=self.aggregation, discount=self.discount)
         return self.hint
 
-    def _evaluate(self, source: Optional[str]) -> tuple[str, float, bool]:
+    def _evaluate(self, source: Optional[str]) -> tuple[str, Optional[float], bool]:
         if self.episode is None:
             raise RuntimeError("cudaperf: call reset(task_id=...) before evaluating")
         if self.episode.done:
@@ -163,10 +167,12 @@ class CudaperfEnv:
         """
         feedback, reward, done = self._evaluate(_tool_source(source))
         tail = " The episode is over." if done else ""
-        return f"{feedback}\nReward: {reward:.3f}.{tail}"
+        said = "none (the task itself failed, not your code)" if reward is None else f"{reward:.3f}"
+        return f"{feedback}\nReward: {said}.{tail}"
 
-    def get_reward(self) -> float:
-        """The trajectory reward: the aggregate of the evaluated turns, or the lowest reward when none was evaluated."""
+    def get_reward(self) -> Optional[float]:
+        """The trajectory reward: the aggregate of the evaluated turns, or the lowest reward when none was evaluated;
+        None after a task_error turn (TRL's "no reward": the rollout is unscorable, advantage 0)."""
         if self.episode is None or not self.episode.scores:
             return missing_reward(self.missing_reward)
         return self.episode.reward()

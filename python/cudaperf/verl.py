@@ -19,6 +19,9 @@ registry does that inside verl). Wiring: python/README.md, config/verl/.
   tool gets the lowest reward (it never submitted), not a score of its text.
 - Keyword options (also through reward.custom_reward_function.reward_kwargs): url, options (sent
   with each request, e.g. {"time_budget_s": 0.5}), missing_reward, trajectory, discount, multi_turn.
+- task_error (the task failed, not the candidate): verl's score must be a number for every sample, so
+  it cannot say "no reward"; `compute_score` raises CudaperfError naming the task (fix or drop it),
+  never a made-up score. The tool gives that turn no tool reward (None) and evaluates no later call.
 """
 from __future__ import annotations
 
@@ -26,8 +29,17 @@ import os
 from collections.abc import Sequence
 from typing import Any, Optional
 
+from cudaperf.client import CudaperfError
 from cudaperf.extract import extract_code, fenced_blocks, response_text
-from cudaperf.scoring import Score, aggregate, get_async_client, get_client, missing_reward, score_candidates
+from cudaperf.scoring import (
+    TASK_ERROR_VERDICT,
+    Score,
+    aggregate,
+    get_async_client,
+    get_client,
+    missing_reward,
+    score_candidates,
+)
 
 __all__ = ["compute_score", "compute_score_async", "CudaperfTool", "TURNS_KEY", "TOOL_NAME"]  # noqa: F822 (__getattr__)
 
@@ -64,6 +76,9 @@ def _trajectory(rows: Sequence[tuple[str, Any, Any]], trajectory: Optional[str],
         elif not turns:
             low = missing_reward(lowest)
             out.append(Score(reward=low, verdict=NO_TOOL_VERDICT, gate=low, message="the tool was never called"))
+        elif any(t.get("verdict") == TASK_ERROR_VERDICT for t in turns):
+            out.append(Score(reward=None, verdict=TASK_ERROR_VERDICT,
+                             message=f"{len(turns)} turn(s), one a task_error"))
         else:
             rewards = [float(t.get("score", 0.0)) for t in turns]
             best = max(range(len(turns)), key=lambda k: rewards[k])
@@ -85,6 +100,12 @@ def _score_rows(rows: Sequence[tuple[str, Any, Any]], url: Optional[str] = None,
     if items:
         for k, s in zip(todo, score_candidates(get_client(url), items, options=options, lowest=missing_reward)):
             scores[k] = s
+    for k, got in enumerate(scores):
+        if got is not None and got.task_error:  # verl has no "no reward" for a sample: an error, not a number
+            task = _task_of(rows[k][1], rows[k][2])
+            raise CudaperfError(f"cudaperf: task {task} failed (task_error: a defect of the task or the engine, not "
+                                f"of the candidate), and a verl score cannot say 'no reward': fix the task or remove "
+                                f"it from the training data. {got.message[:500]}", body=got.result)
     return [s.logged() for s in scores]  # type: ignore[union-attr]
 
 
@@ -165,6 +186,8 @@ def _make_tool_class() -> type:
             limit = int(self.config.get("max_turns", 0) or 0)
             if limit and len(turns) >= limit:
                 return ToolResponse(text=f"No more evaluations: {limit} were used. Stop here."), None, {}
+            if any(t.get("verdict") == TASK_ERROR_VERDICT for t in turns):
+                return ToolResponse(text="No more evaluations: the task itself failed. Stop here."), None, {}
             text = parameters.get("source") if isinstance(parameters, dict) else None
             source = ((extract_code(text) if fenced_blocks(text) else text) if isinstance(text, str) and text.strip()
                       else None)
@@ -174,6 +197,9 @@ def _make_tool_class() -> type:
                                       lowest=self.config.get("missing_reward")))[0]
             logged = score.logged()
             turns.append(logged)
+            if score.task_error:  # no tool reward (verl allows None), and nothing left to fix: the episode ends
+                text = f"{score.feedback_text()}\nReward: none (the task itself failed, not your code). Stop here."
+                return ToolResponse(text=text), None, logged
             return ToolResponse(text=f"{score.feedback_text()}\nReward: {score.reward:.3f}."), score.reward, logged
 
         async def calc_reward(self, instance_id: str, **kwargs: Any) -> float:

@@ -5,6 +5,7 @@ What a candidate "does" is written in its source as markers:
   SPEEDUP=<x>     correct, that speedup (default 1.5 when no other marker is present)
   COMPILE_ERROR   compile_error          WRONG   wrong_answer          HACK   hack_suspected
   NOREWARD        a result without a reward (the service's "usage" verdict)
+  TASK_ERROR      task_error: the task failed, not the candidate (no reward, tier null, as the service says it)
   POLL=<n>        the job needs n GET /v1/jobs/{id} before it is done (even with wait_s > 0)
 """
 from __future__ import annotations
@@ -31,6 +32,11 @@ def fake_result(task: str, source: str) -> Dict[str, Any]:
     """The RESULT the fake service returns for a candidate (deterministic)."""
     if "NOREWARD" in source:
         return {"verdict": "usage", "message": f"no such task {task}", "final": True}
+    if "TASK_ERROR" in source:
+        msg = f"task error in {task} (a defect of the task, not the candidate's: no verdict, no reward): shapes changed"
+        return {"verdict": "task_error", "tier": None, "error": msg, "message": msg, "final": True, "speedup": None,
+                "configs": [], "notes": ["no reward: verdict task_error has no reward tier"],
+                "feedback": f"verdict: task_error (the task itself failed, not your code)\n{msg}"}
     for marker, verdict in (("COMPILE_ERROR", "compile_error"), ("WRONG", "wrong_answer"), ("HACK", "hack_suspected")):
         if marker in source:
             gate = GATES[verdict]
@@ -178,13 +184,15 @@ class FakeService:
         q, p, labels = body.get("query", []), body.get("prompts", []), body.get("labels", [])
         if len(q) != len(labels) or (p and len(p) != len(q)):
             return self._reply(h, 400, {"error": "'query' and 'labels' must be arrays of the same length"})
-        rewards, correct = [], []
+        rewards, correct, task_error = [], [], []
         for k, (text, label) in enumerate(zip(q, labels)):
             code = extract_code(text, p[k] if p else None)
             r = fake_result(label, code) if code is not None else None
-            rewards.append(r["reward"]["total"] if r else -10.0)
+            rewards.append(r["reward"]["total"] if r and "reward" in r else -10.0)  # as the service: no reward, the lowest
             correct.append(1.0 if r and r["verdict"] == "ok" else 0.0)
-        self._reply(h, 200, {"rewards": rewards, "scores": correct, "extra_logs": {"correct": correct}})
+            task_error.append(1.0 if r and r["verdict"] == "task_error" else 0.0)
+        self._reply(h, 200, {"rewards": rewards, "scores": correct,
+                             "extra_logs": {"correct": correct, "task_error": task_error}})
 
 
 class ServiceTestCase(unittest.TestCase):

@@ -27,8 +27,9 @@ class OpenRLHFTest(ServiceTestCase):
         self.assertEqual(out["rewards"][1:], [-7.0, -10.0])  # the prompt's ```c block is not the candidate
         self.assertEqual(out["scores"], [1.0, 0.0, 0.0])
         logs = out["extra_logs"]
-        self.assertEqual(set(logs), {"correct", "speedup", "gate", "speed", "structure", "rank", "error"})
+        self.assertEqual(set(logs), {"correct", "speedup", "gate", "speed", "structure", "rank", "task_error", "error"})
         self.assertEqual(logs["error"], [0.0] * 3)
+        self.assertEqual(logs["task_error"], [0.0] * 3)
         self.assertEqual(logs["speedup"], [2.0, 0.0, 0.0])
         self.assertTrue(all(len(v) == 3 for v in logs.values()))
         self.assertEqual(len(self.service.calls("POST", "/v1/evaluate")), 1)
@@ -36,8 +37,10 @@ class OpenRLHFTest(ServiceTestCase):
     def test_empty_lists(self):
         self.assertEqual(co.reward_func([], [], []),
                          {"rewards": [], "scores": [], "extra_logs": {k: [] for k in
-                                                                     ("correct", "speedup", "gate", "speed", "structure", "rank", "error")}})
-        self.assertEqual(co.reward_func([], [], [], mode="server"), {"rewards": [], "scores": [], "extra_logs": {"error": []}})
+                                                                     ("correct", "speedup", "gate", "speed", "structure", "rank",
+                                                                      "task_error", "error")}})
+        self.assertEqual(co.reward_func([], [], [], mode="server"),
+                         {"rewards": [], "scores": [], "extra_logs": {"task_error": [], "error": []}})
         self.assertEqual(self.service.calls(), [])
 
     def test_server_mode_forwards(self):
@@ -46,6 +49,20 @@ class OpenRLHFTest(ServiceTestCase):
         self.assertAlmostEqual(out["rewards"][0], self.expected(source("SPEEDUP=3")))
         self.assertEqual(out["rewards"][1], -10.0)
         self.assertEqual(len(self.service.calls("POST", "/v1/openrlhf")), 1)
+
+    def test_task_error_is_flagged_with_the_error_reward(self):
+        # OpenRLHF cannot say "no reward": the error reward, score 0, flagged, an ERROR line; in both modes
+        queries = [PROMPT + answer(source("TASK_ERROR")), PROMPT + answer(source("COMPILE_ERROR"))]
+        os.environ["CUDAPERF_ERROR_REWARD"] = "-11"
+        for mode in ("client", "server"):
+            with self.assertLogs("cudaperf", "ERROR") as logs:
+                out = co.reward_func(queries, [PROMPT] * 2, [TASK, TASK], mode=mode)
+            self.assertEqual(out["rewards"], [-11.0, -7.0], mode)
+            self.assertEqual(out["scores"], [0.0, 0.0], mode)
+            self.assertEqual(out["extra_logs"]["task_error"], [1.0, 0.0], mode)
+            self.assertEqual(out["extra_logs"]["error"], [1.0, 0.0], mode)
+            self.assertIn(TASK, logs.output[0])
+        os.environ.pop("CUDAPERF_ERROR_REWARD")
 
     def assert_error_reward(self, out, n):
         self.assertEqual(out["rewards"], [-10.0] * n)

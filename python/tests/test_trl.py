@@ -27,6 +27,12 @@ class RewardFuncTest(ServiceTestCase):
         self.assertEqual(len(posts), 1)
         self.assertEqual([r["task"] for r in posts[0][2]["requests"]], [TASK, TASKS[1], TASK])
 
+    def test_task_error_is_no_reward(self):
+        # TRL's "no reward" is None (unscorable: advantage 0), never the lowest reward
+        rewards = ct.reward_func(["p"] * 2, [answer(source("TASK_ERROR")), answer(source("COMPILE_ERROR"))],
+                                 task_id=[TASK, TASK])
+        self.assertEqual(rewards, [None, -7.0])
+
     def test_conversational_completions(self):
         prompts = [[{"role": "user", "content": "write it"}]] * 2
         rewards = ct.reward_func(prompts, [conv(answer(source("SPEEDUP=3"))), conv("nothing")], task_id=[TASK, TASK])
@@ -69,6 +75,18 @@ class EnvTest(ServiceTestCase):
         self.assertEqual(len(self.service.calls("POST")), calls)  # not evaluated after the end
         env.reset(task_id=TASKS[1], prompt="again")
         self.assertEqual(env.scores, [])
+
+    def test_task_error_ends_the_episode_without_a_reward(self):
+        env = ct.CudaperfEnv(max_turns=3)
+        env.reset(task_id=TASK)
+        self.assertIn("-7.000", env.evaluate_kernel(source("COMPILE_ERROR")))
+        text = env.evaluate_kernel(source("TASK_ERROR"))
+        self.assertIn("the task itself failed", text)
+        self.assertIn("Reward: none", text)
+        self.assertTrue(env.done)
+        self.assertIsNone(env.get_reward())
+        self.assertIn("episode is over", env.evaluate_kernel(source("SPEEDUP=2")))
+        self.assertEqual(len(self.service.calls("POST")), 2)
 
     def test_no_tool_call_is_the_lowest_reward(self):
         env = ct.CudaperfEnv(missing_reward=-12)

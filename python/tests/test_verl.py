@@ -74,6 +74,18 @@ class ComputeScoreTest(ServiceTestCase):
         with self.assertRaises(CudaperfError):
             cv.compute_score("d", answer(source("NOREWARD")), TASK)
 
+    def test_task_error_is_raised_not_scored(self):
+        # verl needs a number for every sample: a task_error (the task failed) is an error naming the task
+        with self.assertRaises(CudaperfError) as e:
+            cv.compute_score("d", answer(source("TASK_ERROR")), TASK)
+        self.assertIn(TASK, str(e.exception))
+        self.assertIn("task_error", str(e.exception))
+        info = {cv.TURNS_KEY: [{"score": -7.0, "verdict": "compile_error", "final": True},
+                               {"score": None, "verdict": "task_error", "final": True}]}
+        with self.assertRaises(CudaperfError):
+            cv.compute_score("d", "t", TASK, info)
+        self.assertEqual(len(self.service.calls("POST")), 1)
+
     def test_tool_turns_are_aggregated(self):
         def turn(score, verdict="wrong_answer", final=True, speedup=0.0):
             return {"score": score, "verdict": verdict, "final": final, "speedup": speedup, "structure": 0.0}

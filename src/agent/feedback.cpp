@@ -45,11 +45,24 @@ std::optional<double> num(const json& j, const char* key) {
   return j[key].get<double>();
 }
 
+// Phrases a template folder may lack (data/prompts/phrases.txt overrides them): a task_error is the
+// task's defect, never the candidate's crash, and there is nothing in the code to fix.
+const std::map<std::string, std::string> kDefaultPhrases = {
+    {"verdict.task_error", "Round {{round}}: your code could not be judged because the task itself failed (task_error: a defect "
+                           "of the task or of the evaluator, not of your code). There is no verdict and no reward for this "
+                           "attempt. What the evaluator reported:"},
+    {"request.task_error", "Nothing in your code is known to be wrong: this task cannot evaluate it."},
+};
+
 // A phrase with its placeholders filled.
 Result<std::string> phrase(const task::PromptTemplates& tp, const std::string& key, const std::map<std::string, std::string>& vars = {}) {
-  const std::string& p = tp.phrase(key);
-  if (p.empty() && !tp.phrases.count(key)) return Diagnostic{"phrases.txt", 0, 0, fmt::format("no phrase '{}'", key)};
-  auto r = task::fill(p, vars);
+  const std::string* p = &tp.phrase(key);
+  if (p->empty() && !tp.phrases.count(key)) {
+    auto d = kDefaultPhrases.find(key);
+    if (d == kDefaultPhrases.end()) return Diagnostic{"phrases.txt", 0, 0, fmt::format("no phrase '{}'", key)};
+    p = &d->second;
+  }
+  auto r = task::fill(*p, vars);
   if (!r) {
     auto errs = r.errors();
     for (auto& d : errs) d.message = fmt::format("phrase '{}': {}", key, d.message);
@@ -217,7 +230,8 @@ Result<std::string> render_contrastive(const task::PromptTemplates& tp, std::vec
   std::vector<std::string> entries;
   for (const auto& c : pool) {
     if (entries.size() >= n) break;
-    if (c.code.empty() || c.verdict == "compile_error" || !seen.insert(c.code).second) continue;
+    // a task_error says nothing of its code (the task failed)
+    if (c.code.empty() || c.verdict == "compile_error" || c.verdict == "task_error" || !seen.insert(c.code).second) continue;
     std::string outcome;
     Result<std::string> o = c.verdict == "ok" && c.speedup ? phrase(tp, "contrastive.measured", {{"speedup", fmt_speedup(*c.speedup)}})
                             : c.verdict == "pending_gpu"   ? phrase(tp, "contrastive.pending")
@@ -261,7 +275,8 @@ Result<std::string> render_feedback(const task::PromptTemplates& tp, const Feedb
     if (!why) return why.errors();
     hv["why"] = why.value();
   }
-  auto headline = phrase(tp, tp.phrases.count("verdict." + v) ? "verdict." + v : "verdict.other", hv);
+  const std::string vkey = "verdict." + v;
+  auto headline = phrase(tp, tp.phrases.count(vkey) || kDefaultPhrases.count(vkey) ? vkey : "verdict.other", hv);
   if (!headline) return headline.errors();
 
   // Details: what went wrong, in the evaluator's words, trimmed.
@@ -344,7 +359,10 @@ Result<std::string> render_feedback(const task::PromptTemplates& tp, const Feedb
     }
   }
 
-  auto request = phrase(tp, v == "ok" ? "request.faster" : v == "pending_gpu" ? "request.pending" : "request.fix");
+  auto request = phrase(tp, v == "ok"            ? "request.faster"
+                           : v == "pending_gpu" ? "request.pending"
+                           : v == "task_error"  ? "request.task_error"
+                                                : "request.fix");
   if (!request) return request.errors();
   auto text = task::fill(tp.file("feedback.md"), {{"headline", headline.value()},
                                                   {"details", details},

@@ -280,6 +280,12 @@ std::vector<Trajectory> refine_task(const task::Task& t, const ChatClient& clien
         continue;
       }
       turn.feedback = fb.value();
+      if (turn.verdict == "task_error") {  // the task failed, not the model: nothing for another round to fix
+        tr.status = "task_error";
+        tr.error = fmt::format("round {}: the task itself failed (no verdict, no reward): {}", round, turn.message);
+        if (o.log) o.log(fmt::format("{} sample {}: {}", t.id, tr.sample, tr.error));
+        continue;
+      }
       if (round < o.rounds) tr.messages.push_back({"user", turn.feedback});
     }
   }
@@ -359,7 +365,7 @@ json trajectory_json(const Trajectory& tr, const reward::RewardConfig& cfg, cons
   if (tr.turns.empty()) {
     j["trajectory_reward_note"] = "no turns";
   } else if (pending > 0) {
-    j["trajectory_reward_note"] = fmt::format("{} turn(s) without a final reward (pending_gpu or eval_error): not computed", pending);
+    j["trajectory_reward_note"] = fmt::format("{} turn(s) without a final reward (pending_gpu, eval_error or task_error): not computed", pending);
   } else {
     auto r = reward::trajectory_reward(rewards, cfg);
     auto g = reward::discounted_returns(rewards, cfg.discount);

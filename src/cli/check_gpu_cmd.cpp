@@ -269,8 +269,7 @@ int check_gpu(const fs::path& root, bool perf, unsigned jobs, const std::string&
       fmt::print("{:<36} {:<22} {:<14} {:>10} {:>9}  {}\n", t.id, im.strategy, fmt::format("{}/{} ok", ok, total),
                  ms > 0 ? fmt::format("{:.3f}", ms) : "-", eager.empty() ? "-" : eager + " eager",
                  rep.base.verdict == verify::Verdict::Ok ? ""
-                 : fmt::format("{}: {}", rep.base.task_error.empty() ? verify::verdict_name(rep.base.verdict) : "task_error",
-                               rep.base.message.substr(0, 160)));
+                 : fmt::format("{}: {}", verify::verdict_name(rep.base.verdict), rep.base.message.substr(0, 160)));
     }
     if (!g_resume_dir.empty()) {  // this task is done: written whole, then renamed
       auto m = resume_marker(t.id);

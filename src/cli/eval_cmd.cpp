@@ -19,13 +19,24 @@ namespace {
 
 // Exit codes (README): 0 ok, 1 any other verdict, 2 bad usage (unknown task, unreadable file),
 // 3 the CPU-side checks passed but the GPU stages were skipped (no GPU, or --no-gpu), 4 the task or the
-// engine failed (task_error: no verdict of the candidate).
+// engine failed (verdict task_error: none of the candidate).
 constexpr int kExitOk = 0, kExitVerdict = 1, kExitUsage = 2, kExitGpuSkipped = 3, kExitTaskError = 4;
+
+int exit_code(const verify::EvalReport& r) {
+  if (r.verdict == verify::Verdict::TaskError) return kExitTaskError;
+  if (r.verdict != verify::Verdict::Ok) return kExitVerdict;
+  return r.gpu_stages_run ? kExitOk : kExitGpuSkipped;
+}
+// Several candidates: the code of the worst, task_error > another verdict > GPU stages skipped > ok.
+int worse_exit(int a, int b) {
+  auto rank = [](int c) { return c == kExitTaskError ? 3 : c == kExitVerdict ? 2 : c == kExitGpuSkipped ? 1 : 0; };
+  return rank(a) >= rank(b) ? a : b;
+}
 
 nlohmann::json to_json(const verify::EvalReport& r) {
   nlohmann::json j = {{"task", r.task_id}, {"candidate", r.candidate}, {"message", r.message}, {"device", r.device},
                       {"trusted_impl", r.trusted_impl}};
-  j.update(verify::verdict_fields(r.verdict, r.gpu_stages_run, r.task_error));
+  j.update(verify::verdict_fields(r.verdict, r.gpu_stages_run));
   j["kernels"] = nlohmann::json::array();
   for (const auto& k : r.build.kernels)
     j["kernels"].push_back({{"name", k.name}, {"registers", k.registers}, {"barriers", k.barriers},
@@ -115,16 +126,14 @@ int eval_torch(const fs::path& root, const std::string& task_id, const std::vect
     nlohmann::json arr = nlohmann::json::array();
     for (const auto& r : reps) {
       arr.push_back(r.to_json());
-      if (!r.base.task_error.empty()) code = kExitTaskError;
-      else if (r.base.verdict != verify::Verdict::Ok && code != kExitTaskError) code = kExitVerdict;
-      else if (!r.base.gpu_stages_run && code == kExitOk) code = kExitGpuSkipped;
+      code = worse_exit(code, exit_code(r.base));
     }
     if (json) {
       fmt::print("{}\n", arr.dump(2));
     } else {
       for (const auto& r : reps)
         fmt::print("{:<40} {:<16} {:>8}  {}\n", r.base.candidate,
-                   r.base.task_error.empty() ? verify::verdict_name(r.base.verdict) : "task_error",
+                   verify::verdict_name(r.base.verdict),
                    r.speedup_vs_eager ? fmt::format("{:.2f}x", *r.speedup_vs_eager) : "-", r.base.message.substr(0, 160));
     }
     return code;
@@ -136,7 +145,7 @@ int eval_torch(const fs::path& root, const std::string& task_id, const std::vect
   } else {
     bool pending = verify::pending_gpu(b.verdict, b.gpu_stages_run);
     fmt::print("task:      {}\ncandidate: {}\nverdict:   {}\n", b.task_id, b.candidate,
-               !b.task_error.empty() ? "none (task_error: the task or the engine failed, not the candidate)"
+               b.verdict == verify::Verdict::TaskError ? "none (task_error: the task or the engine failed, not the candidate)"
                : pending             ? "none yet (static guards passed; the GPU stages decide)"
                                      : verify::verdict_name(b.verdict));
     if (!b.message.empty()) fmt::print("message:   {}\n", b.message);
@@ -163,9 +172,7 @@ int eval_torch(const fs::path& root, const std::string& task_id, const std::vect
       fmt::print("GPU stages: skipped\n");
     }
   }
-  if (!b.task_error.empty()) return kExitTaskError;
-  if (b.verdict != verify::Verdict::Ok) return kExitVerdict;
-  return b.gpu_stages_run ? kExitOk : kExitGpuSkipped;
+  return exit_code(b);
 }
 
 }  // namespace
@@ -274,8 +281,7 @@ void add_eval_command(CLI::App& app) {
       auto rep = verify::evaluate_candidate(t.value(), candidate, o);
       if (json) fmt::print("{}\n", to_json(rep).dump(2));
       else print_report(rep);
-      if (rep.verdict != verify::Verdict::Ok) return kExitVerdict;
-      return rep.gpu_stages_run ? kExitOk : kExitGpuSkipped;
+      return exit_code(rep);
     };
   });
 }

@@ -53,7 +53,8 @@ void print_table(const std::vector<agent::Trajectory>& ts) {
       if (turn) {
         fmt::print("{:<6} {:<7} {:<16} {:>9} {:>9} {:>8.2f} {:>8.2f}\n", r, tr.sample, turn->verdict,
                    fmt_opt(turn->speedup, "{:.2f}x"), fmt_opt(turn->reward, "{:+.3f}"), turn->model_s, turn->eval_s);
-      } else if (tr.status != "completed" && r == static_cast<int>(tr.turns.size()) + 1 && tr.status != "eval_error") {
+      } else if (tr.status != "completed" && r == static_cast<int>(tr.turns.size()) + 1 && tr.status != "eval_error" &&
+                 tr.status != "task_error") {
         fmt::print("{:<6} {:<7} {:<16} {:>9} {:>9}\n", r, tr.sample, tr.status, "-", "-");
       }
     }

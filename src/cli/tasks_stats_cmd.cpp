@@ -14,6 +14,7 @@
 #include "cli/commands.hpp"
 #include "cudaperf/task/task.hpp"
 #include "cudaperf/util/file.hpp"
+#include "cudaperf/verify/verdict.hpp"
 
 namespace cudaperf::cli {
 
@@ -143,16 +144,18 @@ RecordMap read_records(const std::vector<fs::path>& paths, std::vector<std::stri
 }
 
 // "verified": every impl at every config has a newest record on the device and all are ok;
-// "failing": some newest record is not ok; "partial": records for part of the impls x configs.
+// "task_error": some newest record says the task itself failed (a defect of the task, not of an impl);
+// "failing": some other newest record is not ok; "partial": records for part of the impls x configs.
 std::string device_state(const TaskInfo& t, const std::map<std::pair<std::string, std::string>, Rec>& recs) {
-  bool all = true, bad = false;
+  bool all = true, bad = false, task_error = false;
   for (const auto& im : t.impls)
     for (const auto& c : t.configs) {
       auto it = recs.find({im, c});
       if (it == recs.end()) all = false;
+      else if (it->second.status == verify::verdict_name(verify::Verdict::TaskError)) task_error = true;
       else if (it->second.status != "ok") bad = true;
     }
-  return bad ? "failing" : all ? "verified" : "partial";
+  return task_error ? "task_error" : bad ? "failing" : all ? "verified" : "partial";
 }
 
 const std::vector<std::pair<double, std::string>> kFloorBuckets = {

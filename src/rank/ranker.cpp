@@ -13,6 +13,7 @@
 #include <set>
 
 #include "cudaperf/util/parallel.hpp"
+#include "cudaperf/verify/verdict.hpp"
 
 namespace cudaperf::rank {
 
@@ -33,6 +34,9 @@ Result<std::vector<Timing>> load_timings(const fs::path& path) {
   }
   if (files.empty()) return Diagnostic{path.string(), 0, 0, "no records (*.jsonl) here"};
   std::map<std::tuple<std::string, std::string, std::string>, std::pair<std::string, Timing>> latest;
+  // A task whose newest record at some (impl, config) is a task_error (the task failed, not an impl)
+  // gives no timings, so no pairs: its measurements are of a defective task.
+  std::map<std::tuple<std::string, std::string, std::string>, std::pair<std::string, bool>> newest_task_error;
   for (const auto& f : files) {
     std::ifstream in(f);
     std::string line;
@@ -43,6 +47,11 @@ Result<std::vector<Timing>> load_timings(const fs::path& path) {
       auto j = json::parse(line, nullptr, false);
       if (j.is_discarded() || !j.is_object())
         return Diagnostic{f.string(), n, 0, "not a JSON object"};
+      {
+        auto& e = newest_task_error[{j.value("task", ""), j.value("impl", ""), j.value("config", "")}];
+        if (std::string date = j.value("date", ""); e.first.empty() || date >= e.first)
+          e = {date, j.value("status", "") == verify::verdict_name(verify::Verdict::TaskError)};
+      }
       if (!j.value("perf", false) || j.value("status", "") != "ok" || j.value("median_ms", -1.0) <= 0) continue;
       if (j.value("kind", "c2cuda") == "torch2cuda") continue;  // the ranker's features are C-to-CUDA's (.cu impls)
       Timing t;
@@ -59,8 +68,12 @@ Result<std::vector<Timing>> load_timings(const fs::path& path) {
       if (it == latest.end() || date >= it->second.first) latest[key] = {date, t};
     }
   }
+  std::set<std::string> defective;
+  for (const auto& [k, e] : newest_task_error)
+    if (e.second) defective.insert(std::get<0>(k));
   std::vector<Timing> out;
-  for (auto& [k, v] : latest) out.push_back(v.second);
+  for (auto& [k, v] : latest)
+    if (!defective.count(std::get<0>(k))) out.push_back(v.second);
   return out;
 }
 

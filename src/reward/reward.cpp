@@ -266,13 +266,15 @@ const char* tier_name(Tier t) {
   return i >= 0 && i < kTierCount ? kTierNames[i] : "?";
 }
 
-Tier reward_tier(verify::Verdict v, std::optional<double> speedup) {
+std::optional<Tier> reward_tier(verify::Verdict v, std::optional<double> speedup) {
   if (v == verify::Verdict::Ok) {
     auto s = valid_speedup(speedup);
     return s && *s >= 1 ? Tier::CorrectFaster : Tier::CorrectSlower;
   }
+  auto t = verify::verdict_tier(v);
+  if (!t) return std::nullopt;
   // A failing verdict never reaches a correct tier, whatever verdict_tier says of it.
-  return static_cast<Tier>(std::clamp(verify::verdict_tier(v), 0, static_cast<int>(Tier::WrongAnswer)));
+  return static_cast<Tier>(std::clamp(*t, 0, static_cast<int>(Tier::WrongAnswer)));
 }
 
 const char* aggregation_name(Aggregation a) {
@@ -308,12 +310,16 @@ Result<RewardConfig> load_reward_config(const std::filesystem::path& file) {
   return parse_reward_config(*text, file.string());
 }
 
-RewardBreakdown compute_reward(const RewardInputs& in, const RewardConfig& c) {
+Result<RewardBreakdown> compute_reward(const RewardInputs& in, const RewardConfig& c) {
   RewardBreakdown b;
   b.speedup = valid_speedup(in.speedup);
+  auto tier = reward_tier(in.verdict, b.speedup);
+  if (!tier)
+    return Diagnostic{"", 0, 0, fmt::format("verdict {} has no reward tier: the task or the engine failed, not the candidate, "
+                                            "so there is no reward to give", verify::verdict_name(in.verdict))};
   if (in.speedup && !b.speedup)
     b.notes.push_back(fmt::format("speedup {} is not a positive finite number: ignored", *in.speedup));
-  b.tier = reward_tier(in.verdict, b.speedup);
+  b.tier = *tier;
   b.gate = c.gate_of(b.tier);
   if (in.verdict != verify::Verdict::Ok) {
     b.total = b.gate;

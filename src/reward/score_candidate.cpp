@@ -81,7 +81,8 @@ json score_from_eval(const task::Task& t, const fs::path& candidate, const verif
     }
   }
   auto b = compute_reward(in, cfg);
-  for (auto& n : b.notes) notes.push_back(n);
+  if (b)
+    for (auto& n : b->notes) notes.push_back(n);
   bool pending = verify::pending_gpu(ev.verdict, ev.gpu_stages_run);
   json configs = json::array();
   for (const auto& c : ev.configs)
@@ -94,17 +95,22 @@ json score_from_eval(const task::Task& t, const fs::path& candidate, const verif
     run = {{"wall_s", ev.run_wall_s}, {"workers", st.workers}, {"retimed", st.retimed}};
     verify::for_each_stage(st, [&](const char* name, double v) { run[std::string(name) + "_s"] = v; });
   }
-  return json{{"task", t.id},
-              {"run_stages", run},
-              {"verdict", verify::verdict_name(ev.verdict)},
-              {"message", ev.message},
-              {"final", !pending},
-              {"device", ev.device},
-              {"speedup", ev.speedup_vs_naive ? json(*ev.speedup_vs_naive) : json(nullptr)},
-              {"reward", b.to_json()},
-              {"configs", configs},
-              {"notes", notes},
-              {"feedback", feedback(ev, b)}};
+  json j = {{"task", t.id},
+            {"run_stages", run},
+            {"verdict", verify::verdict_name(ev.verdict)},
+            {"message", ev.message},
+            {"final", !pending},
+            {"device", ev.device},
+            {"speedup", ev.speedup_vs_naive ? json(*ev.speedup_vs_naive) : json(nullptr)},
+            {"configs", configs},
+            {"notes", notes}};
+  if (!b) {
+    refuse_reward(j, b.errors());
+    return j;
+  }
+  j["reward"] = b->to_json();
+  j["feedback"] = feedback(ev, b.value());
+  return j;
 }
 
 verify::EvalOptions eval_options(const ScoreOptions& o) {
@@ -115,6 +121,17 @@ verify::EvalOptions eval_options(const ScoreOptions& o) {
 }
 
 }  // namespace
+
+void refuse_reward(json& j, const std::vector<Diagnostic>& why) {
+  const std::string message = j.value("message", "");
+  j.erase("reward");
+  j["tier"] = nullptr;
+  j["error"] = message;
+  if (!j.contains("notes") || !j["notes"].is_array()) j["notes"] = json::array();
+  for (const auto& d : why) j["notes"].push_back("no reward: " + d.message);
+  j["feedback"] = fmt::format("verdict: {} (the task itself failed, not your code: there is no verdict and no reward for this attempt)\n{}",
+                              j.value("verdict", "task_error"), message.substr(0, 2000));
+}
 
 json score_candidate(const task::Task& t, const fs::path& candidate, const RewardConfig& cfg, const ScoreOptions& o) {
   return score_from_eval(t, candidate, verify::evaluate_candidate(t, candidate, eval_options(o)), cfg, o);

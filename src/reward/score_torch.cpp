@@ -41,41 +41,30 @@ json torch_score(const task::TorchTask& t, const torch2cuda::TorchEvalReport& re
                        {"eager_ms", e != rep.eager_ms.end() ? json(e->second) : json(nullptr)},
                        {"compile_ms", k != rep.compile_ms.end() ? json(k->second) : json(nullptr)}});
   }
-  if (!ev.task_error.empty())  // the task or the engine failed: an explicit error for this sample, no tier, no reward
-    return json{{"task", t.id},
-                {"kind", "torch2cuda"},
-                {"run_stages", ev.gpu_stages_run ? rep.stages : json(nullptr)},
-                {"verdict", "task_error"},
-                {"tier", nullptr},
-                {"error", ev.task_error},
-                {"message", ev.task_error},
-                {"final", true},
-                {"device", ev.device},
-                {"mode", rep.mode},
-                {"speedup", nullptr},
-                {"configs", configs},
-                {"notes", json::array({"no reward: the evaluation failed for a reason of the task or the engine, not of the candidate"})},
-                {"feedback", "verdict: none (task_error)\n" + ev.task_error.substr(0, 2000)}};
   RewardInputs in;
   in.verdict = ev.verdict;
   in.speedup = rep.speedup_vs_eager;
   auto b = compute_reward(in, cfg);
-  std::vector<std::string> notes = {"no structure or rank term: torch2cuda candidates are scored on correctness and speed"};
-  for (auto& n : b.notes) notes.push_back(n);
-  return json{{"task", t.id},
-              {"kind", "torch2cuda"},
-              {"run_stages", ev.gpu_stages_run ? rep.stages : json(nullptr)},
-              {"verdict", verify::verdict_name(ev.verdict)},
-              {"message", ev.message},
-              {"final", !verify::pending_gpu(ev.verdict, ev.gpu_stages_run)},
-              {"device", ev.device},
-              {"mode", rep.mode},
-              {"speedup", rep.speedup_vs_eager ? json(*rep.speedup_vs_eager) : json(nullptr)},
-              {"speedup_vs_compile", rep.speedup_vs_compile ? json(*rep.speedup_vs_compile) : json(nullptr)},
-              {"reward", b.to_json()},
-              {"configs", configs},
-              {"notes", notes},
-              {"feedback", torch_feedback(rep)}};
+  json j = {{"task", t.id},
+            {"kind", "torch2cuda"},
+            {"run_stages", ev.gpu_stages_run ? rep.stages : json(nullptr)},
+            {"verdict", verify::verdict_name(ev.verdict)},
+            {"message", ev.message},
+            {"final", !verify::pending_gpu(ev.verdict, ev.gpu_stages_run)},
+            {"device", ev.device},
+            {"mode", rep.mode},
+            {"speedup", rep.speedup_vs_eager ? json(*rep.speedup_vs_eager) : json(nullptr)},
+            {"speedup_vs_compile", rep.speedup_vs_compile ? json(*rep.speedup_vs_compile) : json(nullptr)},
+            {"configs", configs},
+            {"notes", json::array({"no structure or rank term: torch2cuda candidates are scored on correctness and speed"})}};
+  if (!b) {  // task_error: an explicit error for this sample, no tier, no reward
+    refuse_reward(j, b.errors());
+    return j;
+  }
+  for (auto& n : b->notes) j["notes"].push_back(n);
+  j["reward"] = b->to_json();
+  j["feedback"] = torch_feedback(rep);
+  return j;
 }
 
 }  // namespace

@@ -137,7 +137,7 @@ int run_worker(const WorkerOptions& o) {
       store->finish(jobs[0].id, o.id,
                     json{{"verdict", "runtime_error"}, {"final", true}, {"attempts", jobs[0].attempts},
                          {"message", fmt::format("evaluating this candidate ended the evaluation worker {} times", kAttempts)},
-                         {"reward", reward::compute_reward(crashed, cfg.value()).to_json()}});
+                         {"reward", reward::compute_reward(crashed, cfg.value())->to_json()}});
       continue;
     }
     // Every job of a batch has the same task and options (claim_batch).
@@ -523,12 +523,17 @@ int run_service(const ServiceOptions& o) {
     if (!requests.empty() && !submit(requests, jobs, res)) return;
     wait_for(jobs, o.openrlhf_wait_s);
     // scores in [0, 1] (correctness: the verdict is ok), for OpenRLHF's dynamic filtering; rewards are
-    // the reward totals; extra_logs the same keys as the Python file variant (cudaperf.openrlhf)
-    std::vector<double> correct(q.size(), 0.0), speedup(q.size(), 0.0);
+    // the reward totals; extra_logs the same keys as the Python file variant (cudaperf.openrlhf).
+    // A task_error sample (the task failed, not the candidate) has no reward, which this format cannot
+    // say (every sample needs a number): it keeps the lowest one, score 0 (dynamic filtering drops its
+    // group, where no sample is correct) and extra_logs["task_error"] = 1.0.
+    std::vector<double> correct(q.size(), 0.0), speedup(q.size(), 0.0), task_error(q.size(), 0.0);
     std::map<std::string, std::vector<double>> terms;
     for (const char* t : {"gate", "speed", "structure", "rank"}) terms[t].assign(q.size(), 0.0);
     for (auto& g : terms["gate"]) g = lowest;
     for (size_t k = 0; k < jobs.size(); ++k) {
+      if (jobs[k].state == "done" && jobs[k].result.value("verdict", "") == verify::verdict_name(verify::Verdict::TaskError))
+        task_error[index[k]] = 1.0;
       if (jobs[k].state != "done" || !jobs[k].result.contains("reward")) continue;
       const json& r = jobs[k].result;
       size_t i = index[k];
@@ -538,7 +543,7 @@ int run_service(const ServiceOptions& o) {
       for (auto& [t, v] : terms)
         if (r["reward"].contains(t) && r["reward"][t].is_number()) v[i] = r["reward"][t].get<double>();
     }
-    json logs = {{"correct", correct}, {"speedup", speedup}};
+    json logs = {{"correct", correct}, {"speedup", speedup}, {"task_error", task_error}};
     for (const auto& [t, v] : terms) logs[t] = v;
     reply(res, 200, {{"rewards", rewards}, {"scores", correct}, {"extra_logs", logs}});
   });

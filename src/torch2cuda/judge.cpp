@@ -24,8 +24,8 @@ void set_verdict(TorchEvalReport& r, Verdict v, std::string msg) {
 }
 
 void set_task_error(TorchEvalReport& r, const std::string& task_id, const std::string& what) {
-  r.base.task_error = fmt::format("task error in {} (a defect of the task, not the candidate's: no verdict, no reward): {}", task_id, what);
-  set_verdict(r, Verdict::RuntimeError, r.base.task_error);
+  set_verdict(r, Verdict::TaskError,
+              fmt::format("task error in {} (a defect of the task, not the candidate's: no verdict, no reward): {}", task_id, what));
 }
 
 namespace {
@@ -104,7 +104,7 @@ void judge_candidate(TorchEvalReport& r, const task::TorchTask& t, const TorchEv
     for (const char* key : {"handshake_ms", "floor_ms", "pre_window_ms", "pre_calibrated_ms", "after_window_ms", "after_calibrated_ms"})
       if (e.contains(key) && e[key].is_number()) r.stages[key] = e[key].get<double>();
     Verdict v;
-    if (cr.status != "ok" && cr.status != "not_run" && cr.status != "task_error" && !parse_verdict(cr.status, v)) {
+    if (cr.status != "ok" && cr.status != "not_run" && !parse_verdict(cr.status, v)) {
       cr.message = fmt::format("internal: unknown status '{}' from the reference: {}", cr.status, cr.message);
       cr.status = "runtime_error";
     }

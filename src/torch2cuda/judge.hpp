@@ -13,8 +13,8 @@
 namespace cudaperf::torch2cuda::detail {
 
 void set_verdict(TorchEvalReport& r, verify::Verdict v, std::string msg);
-// The task (or the engine) failed, not the candidate: report.task_error, no verdict, no reward
-// (verify::verdict_fields); the message names the task. `what`: the reference's own words.
+// The task (or the engine) failed, not the candidate: verdict TaskError (no tier, no reward); the
+// message names the task. `what`: the reference's own words.
 void set_task_error(TorchEvalReport& r, const std::string& task_id, const std::string& what);
 
 // The report of one candidate: every number and status comes from the reference's "result" events

@@ -20,7 +20,7 @@ json TorchEvalReport::to_json() const {
             {"sandbox", sandbox},
             {"build", build},
             {"stages", stages}};
-  j.update(verify::verdict_fields(base.verdict, base.gpu_stages_run, base.task_error));
+  j.update(verify::verdict_fields(base.verdict, base.gpu_stages_run));
   j["findings"] = json::array();
   for (const auto& f : findings) j["findings"].push_back({{"rule", f.rule}, {"line", f.line}, {"message", f.message}});
   j["configs"] = json::array();

@@ -16,6 +16,7 @@ constexpr std::pair<Verdict, const char*> kNames[] = {
     {Verdict::InputMutated, "input_mutated"},
     {Verdict::Nondeterministic, "nondeterministic"},
     {Verdict::HackSuspected, "hack_suspected"},
+    {Verdict::TaskError, "task_error"},
 };
 }  // namespace
 
@@ -34,7 +35,7 @@ bool parse_verdict(const std::string& name, Verdict& out) {
   return false;
 }
 
-int verdict_tier(Verdict v) {
+std::optional<int> verdict_tier(Verdict v) {
   switch (v) {
     case Verdict::HackSuspected:
     case Verdict::LinkError:
@@ -51,18 +52,18 @@ int verdict_tier(Verdict v) {
       return 3;
     case Verdict::Ok:
       return 4;
+    case Verdict::TaskError:
+      return std::nullopt;
   }
   return 0;
 }
 
-nlohmann::json verdict_fields(Verdict v, bool gpu_stages_run, const std::string& task_error) {
-  if (!task_error.empty())
-    return {{"verdict", "task_error"}, {"tier", nullptr}, {"complete", false}, {"gpu_stages", gpu_stages_run ? "run" : "skipped"},
-            {"task_error", task_error}};
+nlohmann::json verdict_fields(Verdict v, bool gpu_stages_run) {
   const bool pending = pending_gpu(v, gpu_stages_run);
+  const auto tier = pending ? std::nullopt : verdict_tier(v);
   return {{"verdict", pending ? "pending_gpu" : verdict_name(v)},
-          {"tier", pending ? nlohmann::json(nullptr) : nlohmann::json(verdict_tier(v))},
-          {"complete", !pending},
+          {"tier", tier ? nlohmann::json(*tier) : nlohmann::json(nullptr)},
+          {"complete", !pending && v != Verdict::TaskError},
           {"gpu_stages", gpu_stages_run ? "run" : "skipped"}};
 }
 

@@ -59,7 +59,7 @@ TEST(PromptTemplates, BuiltinsCompleteAndOverridable) {
     EXPECT_FALSE(tp().file(f).empty()) << f;
   // every verdict renders with the built-ins (a missing phrase or placeholder would fail)
   for (const char* v : {"compile_error", "link_error", "runtime_error", "timeout", "wrong_answer", "out_of_bounds", "input_mutated",
-                        "nondeterministic", "hack_suspected", "ok", "pending_gpu", "no_code", "something_new"})
+                        "nondeterministic", "hack_suspected", "task_error", "ok", "pending_gpu", "no_code", "something_new"})
     EXPECT_FALSE(render(v, json{{"verdict", v}, {"message", "m"}}).empty()) << v;
   // a folder overrides file by file
   auto dir = std::filesystem::temp_directory_path() / "cudaperf-prompts-test";
@@ -184,6 +184,23 @@ TEST(AgentFeedback, VerdictSpecificContent) {
 
   std::string with_c = render("ok", ok, "", {}, "Earlier candidates: X");
   EXPECT_TRUE(has(with_c, "Earlier candidates: X"));
+}
+
+// A task_error is the task's defect: the model is told the task failed, never that its code crashed
+// or needs fixing, and such a candidate is no contrastive example.
+TEST(AgentFeedback, TaskErrorSaysTheTaskFailed) {
+  std::string te = render("task_error", json{{"verdict", "task_error"}, {"final", true},
+                                             {"message", "task error in t (a defect of the task): get_inputs() returned other shapes"}});
+  EXPECT_TRUE(has(te, "Round 2: your code could not be judged because the task itself failed")) << te;
+  EXPECT_TRUE(has(te, "not of your code")) << te;
+  EXPECT_TRUE(has(te, "get_inputs() returned other shapes")) << te;
+  EXPECT_FALSE(has(te, "run time")) << te;
+  EXPECT_FALSE(has(te, "Fix the problem")) << te;
+  auto s = render_contrastive(tp(), {{1, 0, "task_error", std::nullopt, std::nullopt, "te_code", {}},
+                                     {1, 1, "wrong_answer", std::nullopt, -5.0, "wa_code", {}}}, 3, 120);
+  ASSERT_TRUE(s.ok());
+  EXPECT_FALSE(has(s.value(), "te_code")) << s.value();
+  EXPECT_TRUE(has(s.value(), "wa_code")) << s.value();
 }
 
 TEST(AgentFeedback, CostliestFindingsFirst) {

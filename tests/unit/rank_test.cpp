@@ -5,7 +5,9 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <fstream>
 #include <random>
+#include <unistd.h>
 
 #include "cudaperf/rank/ranker.hpp"
 
@@ -29,6 +31,31 @@ TEST(RankRecords, KeepsOkPerfRecordsAndTheNewestOfRepeats) {
   ASSERT_NE(find(t.value(), "mid"), nullptr);
   EXPECT_DOUBLE_EQ(find(t.value(), "mid")->median_ms, 2.0);  // 2026 beats 2025
   EXPECT_EQ(find(t.value(), "x")->category, "b");
+}
+
+// A task whose newest record somewhere is a task_error (the task failed, not an impl) gives no
+// timings, so no ranker pairs; an older task_error superseded by a newer record does not count.
+TEST(RankRecords, TaskErrorTasksGiveNoTimings) {
+  auto file = std::filesystem::temp_directory_path() / ("cudaperf-rank-task-error-" + std::to_string(::getpid()) + ".jsonl");
+  {
+    std::ofstream f(file);
+    auto rec = [&](const char* task, const char* impl, const char* config, const char* status, double ms, const char* date) {
+      f << R"({"task":")" << task << R"(","impl":")" << impl << R"(","config":")" << config << R"(","perf":true,"status":")" << status
+        << R"(","median_ms":)" << ms << R"(,"q1_ms":)" << ms << R"(,"q3_ms":)" << ms << R"(,"date":")" << date << "\"}\n";
+    };
+    rec("c/bad", "fast", "perf", "ok", 1.0, "2026-01-01");
+    rec("c/bad", "slow", "perf", "ok", 5.0, "2026-01-01");
+    rec("c/bad", "slow", "perf2", "task_error", -1, "2026-01-01");
+    rec("c/fixed", "fast", "perf", "ok", 1.0, "2026-02-01");
+    rec("c/fixed", "slow", "perf", "ok", 5.0, "2026-02-01");
+    rec("c/fixed", "slow", "perf", "task_error", -1, "2026-01-01");
+  }
+  auto t = cr::load_timings(file);
+  std::filesystem::remove(file);
+  ASSERT_TRUE(t.ok()) << t.errors().front().message;
+  ASSERT_EQ(t->size(), 2u);
+  for (const auto& x : t.value()) EXPECT_EQ(x.task, "c/fixed");
+  EXPECT_EQ(cr::build_pairs(t.value(), 0.05).size(), 1u);
 }
 
 TEST(RankRecords, MissingFolderIsAnError) {

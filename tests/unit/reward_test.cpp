@@ -24,6 +24,13 @@ std::string joined(const std::vector<Diagnostic>& errors) {
   return s;
 }
 
+// compute_reward of a verdict with a tier (every one but task_error, which it refuses: verdict_test).
+RewardBreakdown score(const RewardInputs& in, const RewardConfig& c) {
+  auto r = compute_reward(in, c);
+  EXPECT_TRUE(r.ok()) << joined(r.errors());
+  return r.ok() ? r.value() : RewardBreakdown{};
+}
+
 // Random inputs that reach every corner: speedups far past both clips, at the clips, within
 // min_separation of them, at and around 1; features absent, unknown, out of range, NaN, 0 or 1.
 class Gen {
@@ -120,6 +127,7 @@ TEST(RewardTier, VerdictsMapToTiersAsListed) {
   EXPECT_EQ(reward_tier(Verdict::Ok, 3.0), Tier::CorrectFaster);
   EXPECT_EQ(reward_tier(Verdict::Ok, std::nullopt), Tier::CorrectSlower);
   EXPECT_EQ(reward_tier(Verdict::Ok, std::numeric_limits<double>::infinity()), Tier::CorrectSlower);
+  EXPECT_EQ(reward_tier(Verdict::TaskError, 3.0), std::nullopt);  // the task failed: no tier at all
   EXPECT_STREQ(tier_name(Tier::Hack), "hack");
   EXPECT_STREQ(tier_name(Tier::CorrectFaster), "correct_faster");
 }
@@ -134,7 +142,7 @@ TEST(RewardTier, EveryScoreOfATierIsBelowEveryScoreOfTheNext) {
       const Verdict v = gen.pick(3) ? Verdict::Ok : kFailing[gen.pick(std::size(kFailing))];
       RewardInputs in = gen.inputs(v);
       if (v == Verdict::Ok && gen.pick(4) == 0) gen.set_extreme(in, gen.pick(2) ? 1.0 : 0.0);
-      const auto b = compute_reward(in, c);
+      const auto b = score(in, c);
       const int t = static_cast<int>(b.tier);
       lo[t] = std::min(lo[t], b.total);
       hi[t] = std::max(hi[t], b.total);
@@ -151,10 +159,10 @@ TEST(RewardTier, HacksGetTheLowestRewardStrictlyBelowCompileErrors) {
   const auto c = default_reward_config();
   for (Verdict v : {Verdict::HackSuspected, Verdict::LinkError, Verdict::InputMutated}) {
     RewardInputs in{v, 1000.0, {{"coalescing", 1.0}}, 1.0};
-    const auto b = compute_reward(in, c);
+    const auto b = score(in, c);
     EXPECT_EQ(b.tier, Tier::Hack);
     EXPECT_EQ(b.total, c.gate_of(Tier::Hack));
-    EXPECT_LT(b.total, compute_reward({Verdict::CompileError, {}, {}, {}}, c).total);
+    EXPECT_LT(b.total, score({Verdict::CompileError, {}, {}, {}}, c).total);
   }
 }
 
@@ -163,7 +171,7 @@ TEST(RewardTier, SlowerJustBelowOneStaysBelowFasterAtOne) {
   RewardInputs slow{Verdict::Ok, std::nextafter(1.0, 0.0), {}, 1.0};
   for (const char* f : kFeatureNames) slow.features[f] = 1.0;
   const RewardInputs fast{Verdict::Ok, 1.0, {}, std::nullopt};
-  EXPECT_LT(compute_reward(slow, c).total, compute_reward(fast, c).total);
+  EXPECT_LT(score(slow, c).total, score(fast, c).total);
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -177,7 +185,7 @@ TEST(RewardProperty, CorrectNeverScoresBelowIncorrect) {
       if (gen.pick(2)) gen.set_extreme(good, 0.0);
       RewardInputs bad = gen.inputs(kFailing[gen.pick(std::size(kFailing))]);
       if (gen.pick(2)) gen.set_extreme(bad, 1.0);
-      const auto g = compute_reward(good, c), b = compute_reward(bad, c);
+      const auto g = score(good, c), b = score(bad, c);
       ASSERT_GT(g.total, b.total) << g.to_json().dump() << "\nvs\n" << b.to_json().dump();
     }
   }
@@ -201,7 +209,7 @@ TEST(RewardProperty, MeasurablyFasterNeverScoresBelowSlowerWhateverTheStructure)
         gen.set_extreme(slow, 1.0);
         gen.set_extreme(fast, 0.0);
       }
-      const auto a = compute_reward(fast, c), b = compute_reward(slow, c);
+      const auto a = score(fast, c), b = score(slow, c);
       ASSERT_GE(a.total, b.total) << a.to_json().dump() << "\nvs\n" << b.to_json().dump();
       // Ties only where both sit at the same clip of g (within rounding of it).
       if (a.total == b.total)
@@ -227,7 +235,7 @@ TEST(RewardProperty, HoldsInTheLastUlpWithTheBonusAtItsBound) {
     const double slow_s = c.speedup_max * std::exp(-gen.uniform(0, 0.06));
     RewardInputs slow{Verdict::Ok, slow_s, {}, {}}, fast{Verdict::Ok, slow_s * (1 + c.min_separation), {}, {}};
     for (const char* f : kFeatureNames) slow.features[f] = 1.0;
-    ASSERT_GE(compute_reward(fast, c).total, compute_reward(slow, c).total) << slow_s;
+    ASSERT_GE(score(fast, c).total, score(slow, c).total) << slow_s;
   }
 }
 
@@ -239,7 +247,7 @@ TEST(RewardProperty, FasterIsStrictlyBetterBetweenTheClips) {
     const double s = std::exp(gen.uniform(std::log(c.speedup_min), std::log(c.speedup_max / (1 + c.min_separation))));
     RewardInputs slow{Verdict::Ok, s, {}, 1.0}, fast{Verdict::Ok, s * (1 + c.min_separation), {}, 0.0};
     for (const char* f : kFeatureNames) slow.features[f] = 1.0, fast.features[f] = 0.0;
-    ASSERT_GT(compute_reward(fast, c).total, compute_reward(slow, c).total) << s;
+    ASSERT_GT(score(fast, c).total, score(slow, c).total) << s;
   }
 }
 
@@ -249,7 +257,7 @@ TEST(RewardProperty, FasterIsStrictlyBetterBetweenTheClips) {
 TEST(RewardTerms, FormulaBetweenTheClips) {
   const auto c = default_reward_config();
   RewardInputs in{Verdict::Ok, 4.0, {{"coalescing", 1.0}, {"occupancy", 0.5}, {"intensity", std::nullopt}}, 0.5};
-  const auto b = compute_reward(in, c);
+  const auto b = score(in, c);
   EXPECT_EQ(b.tier, Tier::CorrectFaster);
   EXPECT_DOUBLE_EQ(b.gate, 0.1);
   EXPECT_DOUBLE_EQ(b.speed, std::log(4.0));
@@ -266,7 +274,7 @@ TEST(RewardTerms, FormulaBetweenTheClips) {
 
 TEST(RewardTerms, MissingStructureAndRankGiveZeroAndSaySo) {
   const auto c = default_reward_config();
-  const auto b = compute_reward({Verdict::Ok, 2.0, {{"sync", std::nullopt}, {"warp_divergence", 0.9}}, {}}, c);
+  const auto b = score({Verdict::Ok, 2.0, {{"sync", std::nullopt}, {"warp_divergence", 0.9}}, {}}, c);
   EXPECT_FALSE(b.structure_score.has_value());
   EXPECT_FALSE(b.rank_score.has_value());
   EXPECT_EQ(b.structure, 0.0);
@@ -285,18 +293,18 @@ TEST(RewardTerms, MissingStructureAndRankGiveZeroAndSaySo) {
 TEST(RewardTerms, ClipsAndTheFadingBonus) {
   const auto c = default_reward_config();
   RewardInputs in{Verdict::Ok, 1e6, {{"coalescing", 1.0}}, 1.0};
-  auto above = compute_reward(in, c);
+  auto above = score(in, c);
   EXPECT_DOUBLE_EQ(above.speed, std::log(c.speedup_max));
   EXPECT_EQ(above.bonus_scale, 0.0);  // past the upper clip nothing can be measurably faster
   EXPECT_EQ(above.structure + above.rank, 0.0);
   in.speedup = c.speedup_max / std::sqrt(1 + c.min_separation);  // halfway through the fade (in log)
-  EXPECT_NEAR(compute_reward(in, c).bonus_scale, 0.5, 1e-9);
+  EXPECT_NEAR(score(in, c).bonus_scale, 0.5, 1e-9);
   in.speedup = 1e-6;  // far below the lower clip: scored at speed.min, no bonus
-  auto below = compute_reward(in, c);
+  auto below = score(in, c);
   EXPECT_DOUBLE_EQ(below.speed, std::log(c.speedup_min));
   EXPECT_EQ(below.bonus_scale, 0.0);
   in.speedup = std::nullopt;  // no speedup: scored at speed.min with the full bonus
-  auto none = compute_reward(in, c);
+  auto none = score(in, c);
   EXPECT_EQ(none.tier, Tier::CorrectSlower);
   EXPECT_DOUBLE_EQ(none.speed, std::log(c.speedup_min));
   EXPECT_EQ(none.bonus_scale, 1.0);
@@ -304,7 +312,7 @@ TEST(RewardTerms, ClipsAndTheFadingBonus) {
 
 TEST(RewardTerms, FailingVerdictsGetTheGateOnly) {
   const auto c = default_reward_config();
-  const auto b = compute_reward({Verdict::WrongAnswer, 50.0, {{"coalescing", 1.0}}, 1.0}, c);
+  const auto b = score({Verdict::WrongAnswer, 50.0, {{"coalescing", 1.0}}, 1.0}, c);
   EXPECT_EQ(b.total, c.gate_of(Tier::WrongAnswer));
   EXPECT_EQ(b.speed + b.structure + b.rank, 0.0);
 }

@@ -37,7 +37,7 @@ Analyzer static_analyzer(const std::filesystem::path& task_root, const reward::R
 
 struct Turn {
   int round = 0;
-  std::string verdict;  // turn verdict: an evaluation verdict, "pending_gpu" or "no_code"
+  std::string verdict;  // turn verdict: an evaluation verdict (task_error: no reward), "pending_gpu" or "no_code"
   std::string message;  // the evaluator's message, or why there is no code
   bool final = true;    // false: pending_gpu (no reward yet)
   std::optional<double> speedup, reward;
@@ -56,7 +56,9 @@ struct Trajectory {
   int sample = 0;
   std::vector<ChatMessage> messages;
   std::vector<Turn> turns;
-  std::string status = "completed";  // "completed", "endpoint_error", "eval_error", "template_error"
+  // "completed", "endpoint_error", "eval_error", "template_error", "task_error" (the task failed: no verdict,
+  // no reward; its feedback says so, and no further round is asked for)
+  std::string status = "completed";
   std::string error;                 // why the trajectory stopped early
   std::vector<Attempt> error_attempts;
   double seconds = 0;

@@ -18,12 +18,12 @@ namespace cudaperf::reward {
 
 // Reward tiers, lowest first. Every score of a tier is strictly below every score of the next one.
 // Failing verdicts take verify::verdict_tier (link errors and input mutation are hacks); `ok`
-// splits at speedup 1 into CorrectSlower and CorrectFaster.
+// splits at speedup 1 into CorrectSlower and CorrectFaster. task_error has no tier (nullopt).
 enum class Tier { Hack, CompileError, RuntimeError, WrongAnswer, CorrectSlower, CorrectFaster };
 inline constexpr int kTierCount = 6;
 const char* tier_name(Tier t);  // "hack", "compile_error", ..., "correct_faster"
 // A missing, non-finite or non-positive speedup of an `ok` verdict gives CorrectSlower.
-Tier reward_tier(verify::Verdict v, std::optional<double> speedup);
+std::optional<Tier> reward_tier(verify::Verdict v, std::optional<double> speedup);
 
 // How a multi-turn rollout's per-turn rewards become one number.
 enum class Aggregation { Best, Last, Discounted };
@@ -85,8 +85,9 @@ struct RewardBreakdown {
 
 // The config must have passed check_reward_config (defaults and loaded configs have). Guarantees
 // for such a config, exactly in floating point: tiers never overlap, and among correct kernels one
-// whose speedup is ≥ the other's · (1 + min_separation) never scores below it.
-RewardBreakdown compute_reward(const RewardInputs& in, const RewardConfig& c);
+// whose speedup is ≥ the other's · (1 + min_separation) never scores below it. An error, never a
+// number, for a verdict without a tier (task_error: the task failed, not the candidate).
+Result<RewardBreakdown> compute_reward(const RewardInputs& in, const RewardConfig& c);
 
 // One number for a rollout: Best = max, Last = the final turn, Discounted = Σ_t discount^t · r_t
 // (turn 0 first). Errors: no turns, a non-finite reward, discount outside [0, 1].

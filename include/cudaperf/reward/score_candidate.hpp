@@ -29,6 +29,11 @@ nlohmann::json score_candidate(const task::Task& t, const std::filesystem::path&
 std::vector<nlohmann::json> score_candidates(const task::Task& t, const std::vector<std::filesystem::path>& candidates,
                                              const RewardConfig& cfg, const ScoreOptions& o);
 
+// A result without a reward, for a verdict compute_reward refuses (task_error: the task or the engine
+// failed, not the candidate): `j` loses "reward" and gets "tier": null, "error" (its "message"), the
+// refusal in "notes" and a feedback that says the task failed. Both task kinds' scores use it.
+void refuse_reward(nlohmann::json& j, const std::vector<Diagnostic>& why);
+
 // torch2cuda candidates (ModelNew .py files) of one task in one run (torch2cuda::evaluate_torch_candidates,
 // evaluation `mode` one of torch2cuda::kTorchModes): the same JSON with "kind": "torch2cuda", the speedup
 // over eager PyTorch, "speedup_vs_compile", eager_ms / compile_ms per config, and no structure or rank term.

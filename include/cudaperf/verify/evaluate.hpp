@@ -31,12 +31,8 @@ struct ConfigResult {
 
 struct EvalReport {
   std::string task_id, candidate;
-  Verdict verdict = Verdict::Ok;
+  Verdict verdict = Verdict::Ok;    // TaskError: the task or the engine failed, not the candidate
   std::string message;              // why, in one or a few lines
-  // Non-empty: the task or the engine failed, not the candidate (a torch2cuda reference that fails, or
-  // whose inputs or outputs change shape under the secret seed). No verdict of the candidate then
-  // (`verdict` stays RuntimeError for the exit codes; the JSON says "task_error", tier null) and no reward.
-  std::string task_error;
   bool gpu_stages_run = false;
   bool host_probe_run = false;      // the confined host-side run (any machine without a GPU)
   std::string device;               // GPU description, or why there is none
