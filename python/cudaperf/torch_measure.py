@@ -68,12 +68,9 @@ class Schedule:
 
 
 def floor_ms(meta):
-    """The roofline floor of one call: the inputs read and the outputs written once (or the task's
-    `cost = { bytes }` where it gives one: meta["floor_bytes"]) at the datasheet bandwidth, or the FLOPs
-    at the tensor-core peak, whichever is longer (ms)."""
-    moved = meta.get("floor_bytes")
-    if moved is None:
-        moved = meta.get("input_bytes", 0) + meta.get("output_bytes", 0)
+    """The roofline floor of one call (ms): the bytes moved (the task's `cost = { bytes }`, meta["floor_bytes"],
+    else every input and output byte once) at the datasheet bandwidth, or the FLOPs at the tensor-core peak."""
+    moved = meta.get("floor_bytes", meta.get("input_bytes", 0) + meta.get("output_bytes", 0))
     return max(moved / PEAK_BYTES_PER_S, (meta.get("flops") or 0) / PEAK_FLOPS) * 1e3
 
 
@@ -88,9 +85,8 @@ def judge_window(median_ms, floor, pre_ms, pre_calibrated_ms, after_ms, after_ca
     if median_ms is None or not math.isfinite(median_ms) or median_ms <= 0:
         return f"rule roofline: the median {median_ms} ms is not a positive finite time"
     if median_ms < floor:
-        return (f"rule roofline: median {median_ms:.4f} ms is below {floor:.4f} ms, the time to read the inputs and "
-                f"write the outputs once (the task's cost bytes where given) at the GPU's peak bandwidth (or do its "
-                f"FLOPs at the tensor-core peak)")
+        return (f"rule roofline: median {median_ms:.4f} ms is below {floor:.4f} ms, the time to move the task's bytes "
+                f"once at the GPU's peak bandwidth (or do its FLOPs at the tensor-core peak)")
     if pre_calibrated_ms is not None and pre_ms is not None and pre_ms > 1.5 * pre_calibrated_ms + 0.05:
         return (f"rule pre_window: the reference's set-up before each window took {pre_ms:.3f} ms against "
                 f"{pre_calibrated_ms:.3f} ms before the candidate existed (GPU work of the candidate outside its call)")
@@ -684,8 +680,7 @@ class Measurer:
                                message=f"timed call {i} (one of {len(kept)} checked after the fact, fresh inputs): {m}")
                     return res
         del model, model64
-        floor = floor_ms(meta)
-        pre_m, after_m = median(pres), median(afters)
+        floor, pre_m, after_m = floor_ms(meta), median(pres), median(afters)
         res.update(floor_ms=floor, pre_window_ms=pre_m, pre_calibrated_ms=pre_cal, after_window_ms=after_m,
                    after_calibrated_ms=copy_cal)
         if stats.get("stop_reason") == "failed":
