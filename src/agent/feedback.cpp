@@ -45,24 +45,11 @@ std::optional<double> num(const json& j, const char* key) {
   return j[key].get<double>();
 }
 
-// Phrases a template folder may lack (data/prompts/phrases.txt overrides them): a task_error is the
-// task's defect, never the candidate's crash, and there is nothing in the code to fix.
-const std::map<std::string, std::string> kDefaultPhrases = {
-    {"verdict.task_error", "Round {{round}}: your code could not be judged because the task itself failed (task_error: a defect "
-                           "of the task or of the evaluator, not of your code). There is no verdict and no reward for this "
-                           "attempt. What the evaluator reported:"},
-    {"request.task_error", "Nothing in your code is known to be wrong: this task cannot evaluate it."},
-};
-
 // A phrase with its placeholders filled.
 Result<std::string> phrase(const task::PromptTemplates& tp, const std::string& key, const std::map<std::string, std::string>& vars = {}) {
-  const std::string* p = &tp.phrase(key);
-  if (p->empty() && !tp.phrases.count(key)) {
-    auto d = kDefaultPhrases.find(key);
-    if (d == kDefaultPhrases.end()) return Diagnostic{"phrases.txt", 0, 0, fmt::format("no phrase '{}'", key)};
-    p = &d->second;
-  }
-  auto r = task::fill(*p, vars);
+  const std::string& p = tp.phrase(key);
+  if (p.empty() && !tp.phrases.count(key)) return Diagnostic{"phrases.txt", 0, 0, fmt::format("no phrase '{}'", key)};
+  auto r = task::fill(p, vars);
   if (!r) {
     auto errs = r.errors();
     for (auto& d : errs) d.message = fmt::format("phrase '{}': {}", key, d.message);
@@ -276,7 +263,7 @@ Result<std::string> render_feedback(const task::PromptTemplates& tp, const Feedb
     hv["why"] = why.value();
   }
   const std::string vkey = "verdict." + v;
-  auto headline = phrase(tp, tp.phrases.count(vkey) || kDefaultPhrases.count(vkey) ? vkey : "verdict.other", hv);
+  auto headline = phrase(tp, tp.phrases.count(vkey) ? vkey : "verdict.other", hv);
   if (!headline) return headline.errors();
 
   // Details: what went wrong, in the evaluator's words, trimmed.
