@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `cudaperf eval` exit codes: a dataset impl gives 0 with a GPU and 3 (GPU stages skipped) without;
-# an unknown task gives 2; a candidate that does not compile gives 1 with verdict compile_error.
+# an unknown task gives 2; a candidate that does not compile gives 1 with verdict compile_error; a task
+# whose reference does not build gives 4 (task_error).
 set -uo pipefail
 bin=$1 root=$2
 status=0
@@ -35,5 +36,16 @@ if [ $want = 0 ]; then
 else
   [ $rc -eq 3 ] && grep -q "nothing measured" /tmp/eval_cli_peaks.$$ || { echo "FAIL: peaks without GPU exit $rc"; cat /tmp/eval_cli_peaks.$$; status=1; }
 fi
+# a task whose reference does not build: the task's error (verdict task_error, no tier, exit 4), never the
+# candidate's runtime_error (nothing the candidate does reaches the reference's build)
+broken=$(mktemp -d)
+mkdir -p "$broken/c2cuda/elementwise" && cp -r "$root/c2cuda/elementwise/saxpy" "$broken/c2cuda/elementwise/"
+printf 'this is not C\n' >> "$broken/c2cuda/elementwise/saxpy/reference.c"
+out=$("$bin" eval --root "$broken" --task elementwise/saxpy --candidate "$v" --json 2>&1)
+rc=$?
+got=$(python3 -c 'import json,sys; j=json.loads(sys.stdin.read()); print(j["verdict"], j["tier"])' <<<"$out" 2>/dev/null)
+[ $rc -eq 4 ] && [ "$got" = "task_error None" ] && grep -q "reference does not build" <<<"$out" ||
+  { echo "FAIL: a reference that does not build should be task_error, exit 4 (got '$got', exit $rc)"; echo "$out" | head; status=1; }
+rm -rf "$broken"
 rm -f /tmp/eval_cli.$$ /tmp/eval_cli_bad.$$.cu /tmp/eval_cli_peaks.$$
 exit $status

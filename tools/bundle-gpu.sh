@@ -23,3 +23,29 @@ strip -o build/gpu-bundle/cudaperf-launcher "$(dirname "$BIN")/cudaperf-launcher
   | grep -vE '/(libc|libm|libpthread|libdl|librt|libgcc_s|libstdc\+\+)\.so' \
   | while read -r lib; do cp -L "$lib" build/gpu-bundle/lib/; done
 du -sh build/gpu-bundle
+# Smoke test of the bundled binary before any device time goes to it: the torch worker in its CPU test
+# mode through `tasks check-gpu` (the device's path: prebuild, judge, records) on the leaky_relu fixture.
+# Its CUDA impls cannot load on a CPU, so exit 1 (problems) is expected; a crash (exit >= 128) is not.
+# On 2026-12-07 a release tree with stale objects passed `cmake --build` and segfaulted in
+# judge_candidate on the GPU for every torch task. Needs a python with torch (CUDAPERF_PYTHON, else
+# the tests' venv build/ci/rl-venv); skipped with a warning without one.
+py=${CUDAPERF_PYTHON:-build/ci/rl-venv/bin/python}
+if "$py" -c "import torch" 2>/dev/null; then
+  tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+  mkdir -p "$tmp/root/torch2cuda/elementwise"
+  cp -r tests/data/torch_tasks/torch2cuda/elementwise/leaky_relu "$tmp/root/torch2cuda/elementwise/"
+  sed -i 's/{ name = "perf", batch_size = 4096, dim = 16384 }/{ name = "perf", batch_size = 64, dim = 4096 }/' \
+    "$tmp/root/torch2cuda/elementwise/leaky_relu/task.toml"
+  rc=0
+  CUDAPERF_PYTHON=$py CUDAPERF_TORCH_TEST_MODE=1 LD_LIBRARY_PATH="$PWD/build/gpu-bundle/lib:${LD_LIBRARY_PATH:-}" \
+    build/gpu-bundle/cudaperf tasks check-gpu "$tmp/root" --time-budget 0.1 > "$tmp/smoke.txt" 2>&1 || rc=$?
+  if [ "$rc" -ge 2 ] || ! grep -q '^check-gpu: 1 torch2cuda task' "$tmp/smoke.txt"; then
+    echo "bundle-gpu: the bundled binary failed its smoke test (exit $rc); rebuild from clean (rm -rf build/release):" >&2
+    tail -5 "$tmp/smoke.txt" >&2
+    rm -rf build/gpu-bundle
+    exit 1
+  fi
+  echo "bundle-gpu: smoke test passed (torch worker in CPU test mode, tasks check-gpu)"
+else
+  echo "bundle-gpu: WARNING: no python with torch ($py): the bundle's smoke test was skipped" >&2
+fi

@@ -109,12 +109,8 @@ class TorchRun {
   }
 
   bool any_live() const { return std::any_of(live_.begin(), live_.end(), [](bool b) { return b; }); }
-  void fail_live(Verdict v, const std::string& msg) {
-    for (size_t k = 0; k < n_; ++k)
-      if (live_[k]) set_verdict(reps_[k], v, msg);
-  }
-  // The task's reference failed before any candidate ran: every live candidate's report is the task's
-  // error (no verdict, no reward), never a candidate's runtime_error.
+  // The task's reference (or the engine) failed before any candidate ran: every live candidate's report
+  // is the task's error (no verdict, no reward), never a candidate's runtime_error.
   void fail_task(const std::string& what) {
     for (size_t k = 0; k < n_; ++k)
       if (live_[k]) set_task_error(reps_[k], t_.id, what);
@@ -176,7 +172,7 @@ class TorchRun {
     if (!any_live()) return false;
     x_ = make_exchange_dir();
     if (x_.empty()) {
-      fail_live(Verdict::RuntimeError, "internal: no exchange folder");
+      fail_task("internal: no exchange folder");
       return false;
     }
     cleanup_.p = x_;
@@ -273,7 +269,7 @@ class TorchRun {
     ref_ = take_spare(rt_, env_, rargv_);  // torch already imported there, when a spare was kept
     const bool from_spare = ref_ != nullptr;
     if (!ref_ && !(ref_ = start_worker(rargv_, err))) {
-      fail_live(Verdict::RuntimeError, "internal: cannot start the reference worker: " + err);
+      fail_task("internal: cannot start the reference worker: " + err);
       return false;
     }
     // Candidate workers are started ahead (Python and torch imports take seconds), a batch of D at a
@@ -291,7 +287,7 @@ class TorchRun {
     if (from_spare && !ref_->has_event("ready") && !ref_->has_event("fatal")) {
       // The spare died before it got ready (killed, or broken since it started): once more, fresh.
       if (!(ref_ = start_worker(rargv_, err))) {
-        fail_live(Verdict::RuntimeError, "internal: cannot start the reference worker: " + err);
+        fail_task("internal: cannot start the reference worker: " + err);
         return false;
       }
       until_ready(*ref_);
@@ -438,7 +434,10 @@ class TorchRun {
       measured_n_ = 0;
       std::string err;
       if (!(ref_ = start_worker(rargv_, err))) {
-        fail_live(Verdict::RuntimeError, "internal: cannot restart the reference worker: " + err);
+        // the candidates judged so far keep their verdicts (this one's included: its run is what left
+        // the reference waiting); the ones not run yet are not evaluated, which is no fault of theirs
+        for (size_t i = j + 1; i < order_.size(); ++i)
+          set_task_error(reps_[order_[i]], t_.id, "internal: not evaluated: the reference worker could not be restarted: " + err);
         return false;
       }
       until_ready(*ref_);

@@ -235,8 +235,8 @@ std::vector<EvalReport> evaluate_candidates(const task::Task& t, const std::vect
   auto ref = compile::compile_reference(t);
   if (!ref.ok) {
     for (size_t i : runnable) {
-      reports[i].verdict = Verdict::RuntimeError;
-      reports[i].message = "the task's reference does not build (a dataset problem, not the candidate's): " + ref.diagnostics;
+      reports[i].verdict = Verdict::TaskError;  // no verdict, no reward: the candidate cannot reach the reference's build
+      reports[i].message = "task error in " + t.id + ": the task's reference does not build (a dataset problem, not the candidate's): " + ref.diagnostics;
     }
     return reports;
   }
