@@ -51,6 +51,18 @@ std::string tool_version(const std::string& tool) {
   return v;
 }
 
+// What decides the machine code: the compiler's version and, for nvcc, the ptxas it runs. nvcc runs the
+// ptxas beside itself (its nvcc.profile puts its own folder first on PATH), so a toolkit overlay
+// (tools/ptxas-overlay.sh: the toolkit's nvcc, a newer ptxas) reports nvcc's version unchanged; the
+// cache must still not hand back code from the other ptxas.
+std::string toolchain_id(const std::string& tool) {
+  std::string id = tool_version(tool);
+  fs::path beside = fs::path(tool).parent_path() / "ptxas";
+  std::error_code ec;
+  if (!fs::path(tool).parent_path().empty() && fs::exists(beside, ec)) id += "|" + tool_version(beside.string());
+  return id;
+}
+
 bool defines_symbol(const fs::path& so, const std::string& fn, std::string& why) {
   auto r = run_process({"nm", "-D", "--defined-only", so.string()}, std::chrono::seconds(30));
   if (!r.ok()) {
@@ -85,7 +97,7 @@ Artifact build(const std::string& kind, const std::vector<std::string>& cmd_pref
   }
   std::string src = read_file(source).value_or("");
   std::string flags = fmt::format("{}", fmt::join(cmd_prefix, " ")) + "|" + fmt::format("{}", fmt::join(cmd_suffix, " "));
-  std::string key = hash_hex({kind, tool_version(cmd_prefix[0]), flags, decl, src, source.filename().string()});
+  std::string key = hash_hex({kind, toolchain_id(cmd_prefix[0]), flags, decl, src, source.filename().string()});
   fs::path so = dir / (key + ".so");
   fs::path log = dir / (key + ".log");
   fs::path fail = dir / (key + ".fail");
