@@ -50,4 +50,10 @@ n3=$(count)
 rm -rf "${overlay:?}/bin" && mv "$tmp/bin.keep" "$overlay/bin"
 if [ "$n3" -gt "$n2" ]; then echo "ok   another ptxas beside the same nvcc is a new build ($n2 -> $n3 objects)"
 else echo "FAIL: a build with another ptxas beside the same nvcc came from the cache ($n2 -> $n3 objects)"; status=1; fi
+# the device machine's way (no network): the same ptxas given as a file, xz-compressed
+xz -c "$overlay/wheel/nvidia/cu13/bin/ptxas" > "$tmp/ptxas.xz"
+if PTXAS=$tmp/ptxas.xz bash "$src/tools/ptxas-overlay.sh" "$tmp/given" > /dev/null &&
+   "$tmp/given/bin/nvcc" -arch=sm_90 -O3 -cubin -o "$tmp/given.cubin" "$src/bench/toolchain/vimnmx_relu_predicate.cu" &&
+   cmp -s "$tmp/given.cubin" "$tmp/new.cubin"; then echo "ok   PTXAS=FILE.xz: the same cubin"
+else echo "FAIL: the overlay from PTXAS=FILE.xz does not give the same cubin"; status=1; fi
 exit $status
