@@ -21,9 +21,14 @@ done
 [ ${#folders[@]} -gt 0 ] || folders=(data/tasks)
 for d in "${folders[@]}"; do check_dir "$d"; done
 gpu_setup
+crashed=0
 for d in "${folders[@]}"; do
   start=$(date +%s)
   "$bin" tasks check-gpu "$d" --time-budget "$budget" \
     --records "$OUT/records.jsonl" 2>> "$OUT/dataset.log" | tee -a "$OUT/dataset.txt"
+  rc=${PIPESTATUS[0]}
+  # a crash of cudaperf itself (signal), not implementations with problems (1) or a deadline (4)
+  if [ "$rc" -ge 128 ]; then echo "CRASH: cudaperf tasks check-gpu $d ended by signal $((rc - 128))" | tee -a "$OUT/dataset.txt"; crashed=1; fi
   echo "$d wall seconds: $(( $(date +%s) - start ))" | tee -a "$OUT/dataset.txt"
 done
+exit $crashed

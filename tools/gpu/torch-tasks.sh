@@ -70,6 +70,8 @@ for group in "${groups[@]}"; do
       # the next task's reference started ahead; no task starts after the deadline
       "$bin" tasks check-gpu "$d" --no-warm --time-budget "$budget" --records "$OUT/torch-records-$g.jsonl" \
         --resume-dir "$prog" ${deadline:+--deadline-epoch "$deadline"} 2>> "$OUT/torch-$g.log" | grep -E '^torch2cuda/|problems|^time:|deadline'
+      rc=${PIPESTATUS[0]}
+      if [ "$rc" -ge 128 ]; then echo "CRASH: cudaperf tasks check-gpu $d ended by signal $((rc - 128))"; touch "$OUT/crashed-$g"; fi
       find "$prog" -maxdepth 1 -name 'torch2cuda_*.json' -newer "$stamp" -exec cp {} "$OUT/" \;  # this call's markers
       echo "$d wall seconds: $(( $(date +%s) - start ))"
     done
@@ -77,3 +79,5 @@ for group in "${groups[@]}"; do
   pids+=($!); g=$((g + 1))
 done
 wait "${pids[@]}"
+# a crash of cudaperf itself fails the job (its folders' records are missing)
+if compgen -G "$OUT/crashed-*" > /dev/null; then rm -f "$OUT"/crashed-*; exit 1; fi
