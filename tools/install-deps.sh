@@ -12,7 +12,7 @@ $SUDO apt-get install -y -qq --no-install-recommends \
   nlohmann-json3-dev libtomlplusplus-dev libcli11-dev libfmt-dev \
   libgtest-dev libgmock-dev libbenchmark-dev \
   libsqlite3-dev libffi-dev libxxhash-dev libseccomp-dev binutils libxgboost-dev libcpp-httplib-dev \
-  shellcheck clang-format-14 clang-tidy-14 >/dev/null
+  shellcheck clang-format-14 clang-tidy-14 xz-utils >/dev/null
 if [ ! -x /usr/local/cuda/bin/nvcc ] && ! command -v nvcc >/dev/null; then
   echo "install-deps: nvcc not found (expected /usr/local/cuda/bin/nvcc)" >&2
   exit 1
