@@ -57,9 +57,9 @@ std::string tool_version(const std::string& tool) {
 // cache must still not hand back code from the other ptxas.
 std::string toolchain_id(const std::string& tool) {
   std::string id = tool_version(tool);
-  fs::path beside = fs::path(tool).parent_path() / "ptxas";
+  fs::path dir = fs::path(tool).parent_path();
   std::error_code ec;
-  if (!fs::path(tool).parent_path().empty() && fs::exists(beside, ec)) id += "|" + tool_version(beside.string());
+  if (!dir.empty() && fs::exists(dir / "ptxas", ec)) id += "|" + tool_version((dir / "ptxas").string());
   return id;
 }
 

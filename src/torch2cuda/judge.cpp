@@ -24,8 +24,7 @@ void set_verdict(TorchEvalReport& r, Verdict v, std::string msg) {
 }
 
 void set_task_error(TorchEvalReport& r, const std::string& task_id, const std::string& what) {
-  set_verdict(r, Verdict::TaskError,
-              fmt::format("task error in {} (a defect of the task, not the candidate's: no verdict, no reward): {}", task_id, what));
+  set_verdict(r, Verdict::TaskError, verify::task_error_message(task_id, what));
 }
 
 namespace {

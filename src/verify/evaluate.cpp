@@ -236,7 +236,7 @@ std::vector<EvalReport> evaluate_candidates(const task::Task& t, const std::vect
   if (!ref.ok) {
     for (size_t i : runnable) {
       reports[i].verdict = Verdict::TaskError;  // no verdict, no reward: the candidate cannot reach the reference's build
-      reports[i].message = "task error in " + t.id + ": the task's reference does not build (a dataset problem, not the candidate's): " + ref.diagnostics;
+      reports[i].message = task_error_message(t.id, "the task's reference does not build: " + ref.diagnostics);
     }
     return reports;
   }

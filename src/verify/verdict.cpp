@@ -1,5 +1,7 @@
 #include "cudaperf/verify/verdict.hpp"
 
+#include <fmt/format.h>
+
 #include <utility>
 
 namespace cudaperf::verify {
@@ -65,6 +67,10 @@ nlohmann::json verdict_fields(Verdict v, bool gpu_stages_run) {
           {"tier", tier ? nlohmann::json(*tier) : nlohmann::json(nullptr)},
           {"complete", !pending && v != Verdict::TaskError},
           {"gpu_stages", gpu_stages_run ? "run" : "skipped"}};
+}
+
+std::string task_error_message(const std::string& task_id, const std::string& what) {
+  return fmt::format("task error in {} (a defect of the task, not the candidate's: no verdict, no reward): {}", task_id, what);
 }
 
 }  // namespace cudaperf::verify

@@ -40,4 +40,8 @@ nlohmann::json verdict_fields(Verdict v, bool gpu_stages_run);
 // That case: passed every CPU-side check, GPU stages not run.
 inline bool pending_gpu(Verdict v, bool gpu_stages_run) { return !gpu_stages_run && v == Verdict::Ok; }
 
+// The message of a TaskError report, for both task kinds: names the task and says it is not the
+// candidate's ("task error in <id> (...): <what>").
+std::string task_error_message(const std::string& task_id, const std::string& what);
+
 }  // namespace cudaperf::verify
