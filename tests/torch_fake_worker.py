@@ -70,7 +70,13 @@ def read_reply(fd, buf, timeout):
 
 if role == "reference":
     json.loads(sys.stdin.readline())  # the secret seed
-    if scenario == "reference_fatal":  # the task's reference fails before it is ready (a task error)
+    # CUDAPERF_TEST_RESTART_FATAL=1: every start after the first (a marker beside the event log) fails
+    # before it is ready, as a reference that cannot be restarted
+    restarted = bool(event_log) and os.path.exists(f"{event_log}.reference.started")
+    if event_log:
+        open(f"{event_log}.reference.started", "w").close()
+    if scenario == "reference_fatal" or (restarted and os.environ.get("CUDAPERF_TEST_RESTART_FATAL") == "1"):
+        # the task's reference fails before it is ready (a task error)
         emit({"event": "fatal", "message": "config 'tiny': get_inputs() returned other shapes under another seed (fake)"})
         sys.exit(2)
     metas = [{"config": c["name"], "index": i, "perf": c["perf"], "trials": 2, "outputs": []}
@@ -92,7 +98,7 @@ if role == "reference":
                 emit({"event": "measured", "candidate": k, "usable": True, "error": "fake: cannot open the channel"})
                 continue
             inp = os.open(cmd[3], os.O_RDONLY | os.O_NONBLOCK)
-            buf, stopped = b"", None
+            buf, stopped, usable = b"", None, True
             for c in plan["configs"]:
                 res = {"event": "result", "candidate": k, "config": c["name"], "perf": c["perf"]}
                 if stopped:
@@ -107,6 +113,9 @@ if role == "reference":
                 if rep is None or rep == "eof":
                     res.update(status="timeout" if rep is None else "ended", message="fake: no reply")
                     stopped = True
+                    # CUDAPERF_TEST_STRANDS=1: as torch_measure, a call that never returned leaves the
+                    # reference's stream unusable (the engine restarts the reference)
+                    usable = os.environ.get("CUDAPERF_TEST_STRANDS") != "1"
                 elif not rep.get("ok"):
                     res.update(status=rep.get("status", "runtime_error"), message=rep.get("message", ""))
                     stopped = True
@@ -127,7 +136,7 @@ if role == "reference":
                 pass
             os.close(out)
             os.close(inp)
-            emit({"event": "measured", "candidate": k, "usable": True})
+            emit({"event": "measured", "candidate": k, "usable": usable})
         elif cmd == ["baselines"]:
             for c in plan["configs"]:
                 if c["perf"]:

@@ -237,6 +237,14 @@ class TorchRun {
     w.pump(reference_deadline(), [&] { return w.has_event("ready") || w.has_event("fatal"); });
   }
 
+  // Why a reference worker that was told its seed is not ready: its own "fatal" (the task's reference
+  // failed), else how it ended or that it hung.
+  static std::string not_ready_reason(WorkerProcess& w) {
+    for (const auto& e : parse_channel(w.channel, w.overflow, false).events)
+      if (e["event"] == "fatal") return "the task's reference failed: " + e.value("message", "");
+    return fmt::format("the task's reference worker did not get ready ({}): {}", w.describe(), w.output_tail(800));
+  }
+
   std::unique_ptr<WorkerProcess> start_worker(const std::vector<std::string>& argv, std::string& err) const {
     auto w = std::make_unique<WorkerProcess>();
     if (!w->start(argv, env_, err)) return nullptr;
@@ -292,15 +300,10 @@ class TorchRun {
       }
       until_ready(*ref_);
     }
-    for (const auto& e : parse_channel(ref_->channel, ref_->overflow, false).events) {
-      if (e["event"] == "ready") ready_ = e;
-      if (e["event"] == "fatal") {
-        fail_task("the task's reference failed: " + e.value("message", ""));
-        return false;
-      }
-    }
+    for (const auto& e : parse_channel(ref_->channel, ref_->overflow, false).events)
+      if (e["event"] == "ready" && !ref_->has_event("fatal")) ready_ = e;
     if (ready_.is_null()) {
-      fail_task(fmt::format("the task's reference worker did not get ready ({}): {}", ref_->describe(), ref_->output_tail(800)));
+      fail_task(not_ready_reason(*ref_));
       return false;
     }
     reference_s_ = since(ref0);
@@ -433,14 +436,20 @@ class TorchRun {
       // old one's buffers are started again.
       measured_n_ = 0;
       std::string err;
-      if (!(ref_ = start_worker(rargv_, err))) {
+      if ((ref_ = start_worker(rargv_, err))) {
+        until_ready(*ref_);
+        if (!ref_->has_event("ready")) {  // started, but failed or hung before it was ready: as good as none
+          err = not_ready_reason(*ref_);
+          ref_.reset();  // killed
+        }
+      }
+      if (!ref_) {
         // the candidates judged so far keep their verdicts (this one's included: its run is what left
         // the reference waiting); the ones not run yet are not evaluated, which is no fault of theirs
         for (size_t i = j + 1; i < order_.size(); ++i)
           set_task_error(reps_[order_[i]], t_.id, "internal: not evaluated: the reference worker could not be restarted: " + err);
         return false;
       }
-      until_ready(*ref_);
       for (size_t i = j + 1; i < order_.size(); ++i) workers_[order_[i]].reset();
       r.stages["reference_restarted"] = 1;
     }

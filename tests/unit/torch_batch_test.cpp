@@ -61,6 +61,59 @@ TEST(TorchBatch, EachCandidateGetsItsOwnVerdictFromOneSharedRun) {
   }
 }
 
+// A crash that leaves the reference's stream waiting (CUDAPERF_TEST_STRANDS: the fake reference calls
+// itself unusable, as torch_measure does): a fresh reference measures the rest. When that fresh one
+// fails before it is ready (CUDAPERF_TEST_RESTART_FATAL), the judged keep their verdicts and the rest
+// are the task's error, never a candidate's failure.
+std::vector<TorchEvalReport> run_stranding_batch(bool restart_fails) {
+  fs::path data = CUDAPERF_TEST_DATA;
+  fs::path dir = fs::temp_directory_path() / ("cudaperf-torch-strand-" + std::to_string(getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  setenv("CUDAPERF_TORCH_TEST_MODE", "1", 1);
+  setenv("CUDAPERF_TORCH_WORKER", (data.parent_path() / "torch_fake_worker.py").c_str(), 1);
+  setenv("CUDAPERF_PYTHON", "python3", 1);
+  setenv("CUDAPERF_TEST_SCENARIO", "by_file", 1);
+  setenv("CUDAPERF_TEST_STRANDS", "1", 1);
+  setenv("CUDAPERF_TEST_EVENT_LOG", (dir / "events.log").c_str(), 1);
+  setenv("CUDAPERF_TEST_RESTART_FATAL", restart_fails ? "1" : "0", 1);
+  auto t = task::load_torch_task(data / "torch_tasks/torch2cuda/elementwise/leaky_relu");
+  std::vector<TorchEvalReport> reps;
+  if (t) {
+    std::vector<fs::path> files;
+    for (const char* stem : {"good", "crash", "good2"}) {
+      files.push_back(dir / (std::string(stem) + ".py"));
+      std::ofstream(files.back()) << "# fake candidate\n";
+    }
+    reps = evaluate_torch_candidates(t.value(), files, TorchEvalOptions{});
+  }
+  for (const char* v : {"CUDAPERF_TORCH_TEST_MODE", "CUDAPERF_TORCH_WORKER", "CUDAPERF_PYTHON", "CUDAPERF_TEST_SCENARIO",
+                        "CUDAPERF_TEST_STRANDS", "CUDAPERF_TEST_EVENT_LOG", "CUDAPERF_TEST_RESTART_FATAL"})
+    unsetenv(v);
+  fs::remove_all(dir);
+  return reps;
+}
+
+TEST(TorchBatch, AStrandedReferenceIsRestartedForTheRest) {
+  auto reps = run_stranding_batch(false);
+  ASSERT_EQ(reps.size(), 3u);
+  EXPECT_EQ(reps[0].base.verdict, Verdict::Ok) << reps[0].base.message;
+  EXPECT_EQ(reps[1].base.verdict, Verdict::RuntimeError) << reps[1].base.message;
+  EXPECT_EQ(reps[1].stages.value("reference_restarted", 0), 1);
+  EXPECT_EQ(reps[2].base.verdict, Verdict::Ok) << reps[2].base.message;  // measured by the fresh reference
+  EXPECT_FALSE(reps[2].stages.contains("reference_restarted"));
+}
+
+TEST(TorchBatch, AReferenceThatCannotRestartIsATaskErrorForTheRestOnly) {
+  auto reps = run_stranding_batch(true);
+  ASSERT_EQ(reps.size(), 3u);
+  EXPECT_EQ(reps[0].base.verdict, Verdict::Ok) << reps[0].base.message;             // judged before: kept
+  EXPECT_EQ(reps[1].base.verdict, Verdict::RuntimeError) << reps[1].base.message;   // its own crash: kept
+  EXPECT_EQ(reps[2].base.verdict, Verdict::TaskError) << reps[2].base.message;      // not run: no fault of its own
+  EXPECT_NE(reps[2].base.message.find("could not be restarted"), std::string::npos) << reps[2].base.message;
+  EXPECT_NE(reps[2].base.message.find("the task's reference failed"), std::string::npos) << reps[2].base.message;
+}
+
 // The real worker (python/cudaperf/torch_worker.py) in test mode, when an interpreter with torch is
 // at hand (CUDAPERF_PYTHON, else the dev venv tests/check_torch_cpu.sh also uses): one reference
 // compares several pure-torch candidates in turn, the next one started ahead of its turn.
