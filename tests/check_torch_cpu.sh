@@ -15,8 +15,7 @@ fi
 export CUDAPERF_PYTHON=$py CUDAPERF_TORCH_TEST_MODE=1
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 cp -r "$data/torch_tasks" "$tmp/"
-sed -i 's/{ name = "perf", batch_size = 4096, dim = 16384 }/{ name = "perf", batch_size = 64, dim = 4096 }/' "$tmp/torch_tasks/torch2cuda/elementwise/leaky_relu/task.toml"
-sed -i 's/{ name = "perf", batch_size = 2048, in_features = 2048, out_features = 2048 }/{ name = "perf", batch_size = 64, in_features = 256, out_features = 128 }/' "$tmp/torch_tasks/torch2cuda/linear/affine_relu/task.toml"
+bash "$(dirname "$0")/shrink_torch_fixtures.sh" "$tmp/torch_tasks" || { echo "FAIL: cannot shrink the fixtures"; exit 1; }
 status=0
 check() {  # task candidate verdict needle
   out=$("$bin" eval --root "$tmp/torch_tasks" --task "$1" --candidate "$data/torch_cpu/$2.py" --time-budget 0.2 --json 2>&1)

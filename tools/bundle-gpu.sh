@@ -34,8 +34,7 @@ if "$py" -c "import torch" 2>/dev/null; then
   tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
   mkdir -p "$tmp/root/torch2cuda/elementwise"
   cp -r tests/data/torch_tasks/torch2cuda/elementwise/leaky_relu "$tmp/root/torch2cuda/elementwise/"
-  sed -i 's/{ name = "perf", batch_size = 4096, dim = 16384 }/{ name = "perf", batch_size = 64, dim = 4096 }/' \
-    "$tmp/root/torch2cuda/elementwise/leaky_relu/task.toml"
+  bash tests/shrink_torch_fixtures.sh "$tmp/root" || exit 1
   rc=0
   CUDAPERF_PYTHON=$py CUDAPERF_TORCH_TEST_MODE=1 LD_LIBRARY_PATH="$PWD/build/gpu-bundle/lib:${LD_LIBRARY_PATH:-}" \
     build/gpu-bundle/cudaperf tasks check-gpu "$tmp/root" --time-budget 0.1 > "$tmp/smoke.txt" 2>&1 || rc=$?

@@ -126,14 +126,8 @@ TEST(TorchBatch, RealWorkerComparesEachCandidateInTurn) {
   fs::path task_dir = dir / "torch2cuda/elementwise/leaky_relu";  // the id must match the path
   fs::create_directories(task_dir);
   fs::copy(data / "torch_tasks/torch2cuda/elementwise/leaky_relu", task_dir, fs::copy_options::recursive);
-  {  // a CPU-sized perf config
-    std::ifstream in(task_dir / "task.toml");
-    std::string toml((std::istreambuf_iterator<char>(in)), {});
-    auto at = toml.find("{ name = \"perf\", batch_size = 4096, dim = 16384 }");
-    ASSERT_NE(at, std::string::npos);
-    toml.replace(at, std::string("{ name = \"perf\", batch_size = 4096, dim = 16384 }").size(), "{ name = \"perf\", batch_size = 64, dim = 4096 }");
-    std::ofstream(task_dir / "task.toml") << toml;
-  }
+  std::string shrink = "bash " + (data.parent_path() / "shrink_torch_fixtures.sh").string() + " " + dir.string();
+  ASSERT_EQ(std::system(shrink.c_str()), 0) << shrink;  // a CPU-sized perf config
   auto t = task::load_torch_task(task_dir);
   ASSERT_TRUE(t) << t.errors().front().to_string();
   setenv("CUDAPERF_TORCH_TEST_MODE", "1", 1);
