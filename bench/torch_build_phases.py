@@ -27,7 +27,7 @@ def main():
     ap.add_argument("--slim", action="store_true")
     ap.add_argument("--out")
     a = ap.parse_args()
-    r = torch_static.check_candidate(open(a.candidate).read(), a.candidate)
+    r = torch_static.check_candidate_file(a.candidate)
     import torch
     from torch.utils import cpp_extension
     report = {"candidate": a.candidate, "torch": torch.__version__, "cuda": torch.version.cuda,

@@ -51,8 +51,7 @@ def build_role(args: argparse.Namespace) -> int:
     verdict's message). With --out (the supervisor's confined build, docs/torch2cuda.md) each
     extension is left in OUT/<key>/<module>.so and the supervisor installs it into the cache; with
     --cache (tests, bench) it goes into CACHE/torch_ext/<key>/ directly."""
-    text = open(args.candidate, encoding="utf-8").read()
-    r = torch_static.check_candidate(text, args.candidate)
+    r = torch_static.check_candidate_file(args.candidate)
     if "syntax_error" in r:
         emit({"event": "built", "status": "compile_error", "message": r["syntax_error"], "extensions": []})
         return 0

@@ -15,9 +15,11 @@ from __future__ import annotations
 
 import ast
 import hashlib
+import io
 import json
 import re
 import sys
+import tokenize
 
 from cudaperf import rule_files, torch_cpp_rules
 
@@ -662,6 +664,41 @@ def check_functions(functions):
     return out
 
 
+def read_source(path):
+    """(text, note): the file's text exactly as Python's import decodes it (a PEP 263 declaration in its
+    first two lines, a UTF-8 BOM) — the guards must read what will run — and a note when that text is
+    not the file's UTF-8 reading (a declared `utf-7` turns `+AAo-` inside a comment into a new line of
+    code), else None. Raises OSError, and SyntaxError where Python could not load the file either."""
+    with open(path, "rb") as f:
+        raw = f.read()
+    try:
+        enc, _ = tokenize.detect_encoding(io.BytesIO(raw).readline)
+        text = raw.decode(enc)
+    except (SyntaxError, UnicodeDecodeError, LookupError) as e:
+        raise SyntaxError(f"Python reads lines 1-2 for a source-encoding declaration (PEP 263) and cannot load "
+                          f"the file: {e.msg if isinstance(e, SyntaxError) else e}") from None
+    try:
+        same = enc in ("utf-8", "utf-8-sig") or raw.decode("utf-8") == text
+    except UnicodeDecodeError:
+        same = False
+    note = None if same else (f"the file declares the source encoding '{enc}' (PEP 263, line 1 or 2), under which "
+                              f"Python runs other text than its UTF-8 reading: only UTF-8 sources are accepted")
+    return text, note
+
+
+def check_candidate_file(path):
+    """check_candidate on a file, read as Python will import it (read_source); a declared encoding
+    that changes the text is a finding of its own (`source_encoding`)."""
+    try:
+        text, note = read_source(path)
+    except SyntaxError as e:
+        return {"syntax_error": f"{path}:1: {e.msg}", "findings": [], "extensions": [], "kernels": []}
+    r = check_candidate(text, path)
+    if note and "syntax_error" not in r:
+        r["findings"].insert(0, finding("source_encoding", 1, note))
+    return r
+
+
 def check_candidate(text, filename="<candidate>"):
     """Static guards of a candidate: {"findings": [...], "extensions": [...], "kernels": [...]}."""
     try:
@@ -708,9 +745,13 @@ def module_names(tree):
 def check_reference(path, config_keys):
     problems = []
     try:
-        text = open(path, encoding="utf-8").read()
+        text, note = read_source(path)
     except OSError as e:
         return [f"{path}: cannot read: {e}"]
+    except SyntaxError as e:
+        return [f"{path}:1: does not parse: {e.msg}"]
+    if note:
+        problems.append(f"{path}:1: {note}")
     try:
         tree = ast.parse(text, filename=path)
     except SyntaxError as e:
@@ -734,7 +775,7 @@ def check_reference(path, config_keys):
 def check_impl(path, strategy):
     problems = []
     try:
-        text = open(path, encoding="utf-8").read()
+        text = open(path, encoding="utf-8", errors="replace").read()
     except OSError as ex:
         return [f"{path}: cannot read: {ex}"]
     first = text.split("\n", 1)[0]
@@ -743,7 +784,7 @@ def check_impl(path, strategy):
         problems.append(f"{path}:1: first line must be \"# strategy: {strategy} — <what it does>\"")
     elif m.group(1) != strategy:
         problems.append(f"{path}:1: strategy line names '{m.group(1)}' but the file is {strategy}.py")
-    r = check_candidate(text, path)
+    r = check_candidate_file(path)
     if "syntax_error" in r:
         return problems + [f"{r['syntax_error']} (does not parse)"]
     for f in r["findings"]:
@@ -770,11 +811,11 @@ def check_tasks(request):
 def kb_constants(path):
     """Module-level number/bool/string constants of a KernelBench problem file, in file order, and the
     names it defines; constants used by get_inputs/get_init_inputs are marked."""
-    text = open(path, encoding="utf-8").read()
     try:
+        text = read_source(path)[0]
         tree = ast.parse(text, filename=path)
     except SyntaxError as e:
-        return {"error": f"{path}:{e.lineno}: does not parse: {e.msg}"}
+        return {"error": f"{path}:{e.lineno or 1}: does not parse: {e.msg}"}
     names = module_names(tree)
     env = _Env()
     consts = []
@@ -807,8 +848,7 @@ def main(argv):
         print(__doc__, file=sys.stderr)
         return 2
     if argv[1] == "candidate":
-        text = open(argv[2], encoding="utf-8").read()
-        r = check_candidate(text, argv[2])
+        r = check_candidate_file(argv[2])
         if len(argv) > 3:  # the toolchain salt: give each resolved extension its cache key and module name
             for e in r["extensions"]:
                 if "canonical" in e:

@@ -1,5 +1,6 @@
 """Static guards and the timing rule of the torch2cuda worker (standard library only: no torch)."""
 import os
+import tempfile
 import unittest
 
 from cudaperf import torch_static, torch_timing
@@ -12,6 +13,41 @@ GOOD = os.path.join(ROOT, "tests", "data", "torch_tasks", "torch2cuda", "element
 
 def rules(text):
     return {f["rule"] for f in torch_static.check_candidate(text)["findings"]}
+
+
+class SourceEncoding(unittest.TestCase):
+    """The guards read a candidate as Python's import will (read_source): a PEP 263 declaration that
+    changes the text is refused, one Python cannot load is a syntax error, harmless ones pass."""
+
+    def check(self, raw):
+        with tempfile.NamedTemporaryFile("wb", suffix=".py", delete=False) as f:
+            f.write(raw)
+        try:
+            return torch_static.check_candidate_file(f.name)
+        finally:
+            os.unlink(f.name)
+
+    def test_utf7_hides_a_line_in_a_comment(self):
+        # ASCII, each "+" written "+-" (UTF-7's plus): under UTF-7 the file is the clean candidate plus one line
+        good = open(GOOD, encoding="utf-8").read().encode("ascii", "replace").replace(b"+", b"+-")
+        r = self.check(b"# coding: utf-7\n" + good.replace(b"\nimport torch\n", b"\nimport torch # +AAo-import gc\n", 1))
+        self.assertNotIn("syntax_error", r)
+        got = {f["rule"] for f in r["findings"]}
+        self.assertIn("source_encoding", got)
+        self.assertIn("introspection", got)  # the hidden `import gc`, seen because the guards read what runs
+
+    def test_undecodable_declaration_is_a_syntax_error(self):
+        r = self.check(b"# strategy: x \xe2\x80\x94 flash-decoding: the keys are split\nimport torch\n")
+        self.assertIn("unknown encoding: the", r["syntax_error"])
+        self.assertIn("PEP 263", r["syntax_error"])
+
+    def test_harmless_declarations_pass(self):
+        good = open(GOOD, "rb").read()
+        for head in (b"# -*- coding: latin-1 -*-\n", b"# coding: utf-8\n", b"\xef\xbb\xbf"):
+            raw = head + good if head != b"# -*- coding: latin-1 -*-\n" else head + good.decode("utf-8").encode("ascii", "replace")
+            r = self.check(raw)
+            self.assertNotIn("syntax_error", r, head)
+            self.assertEqual(r["findings"], [], head)
 
 
 class StaticGuards(unittest.TestCase):

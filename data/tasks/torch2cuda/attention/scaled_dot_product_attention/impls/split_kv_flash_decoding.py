@@ -1,4 +1,4 @@
-# strategy: split_kv_flash_decoding — flash-decoding: the keys of every (batch, head) are split into chunks handled by different blocks (enough splits to fill the GPU's resident block slots, chunks of at most 1024 keys), each block runs an online softmax over its 64 queries x its chunk (4x4 scores per thread from transposed q/k tiles, probabilities passed between lanes by warp shuffles, never through shared memory) and writes a normalised partial output with its log-sum-exp; a second kernel merges the splits of each row in a fixed order
+# strategy: split_kv_flash_decoding — flash decoding (the keys of every (batch, head) are split into chunks handled by different blocks; enough splits to fill the GPU's resident block slots, chunks of at most 1024 keys), each block runs an online softmax over its 64 queries x its chunk (4x4 scores per thread from transposed q/k tiles, probabilities passed between lanes by warp shuffles, never through shared memory) and writes a normalised partial output with its log-sum-exp; a second kernel merges the splits of each row in a fixed order
 import torch
 import torch.nn as nn
 from torch.utils.cpp_extension import load_inline
