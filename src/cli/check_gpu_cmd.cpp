@@ -14,7 +14,6 @@
 
 #include "cli/commands.hpp"
 #include "cudaperf/compile/compile.hpp"
-#include "cudaperf/sandbox/process.hpp"
 #include "cudaperf/task/task.hpp"
 #include "cudaperf/timing/peaks.hpp"
 #include "cudaperf/timing/stats.hpp"
@@ -136,9 +135,7 @@ int check_gpu(const fs::path& root, bool perf, unsigned jobs, const std::string&
       fmt::print(stderr, "cudaperf: cannot write records to {}\n", records_path);
       return 2;
     }
-    auto v = sandbox::run_process({compile::nvcc_path(), "--version"}, std::chrono::seconds(30));
-    run.toolkit = v.output.substr(v.output.find("release") == std::string::npos ? 0 : v.output.find("release"));
-    run.toolkit = run.toolkit.substr(0, run.toolkit.find('\n'));
+    run.toolkit = compile::toolkit_description();
     std::time_t now = std::time(nullptr);
     char buf[32];
     std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));

@@ -63,6 +63,13 @@ std::string toolchain_id(const std::string& tool) {
   return id;
 }
 
+// "release 13.0, V13.0.88" out of a `--version` text (its whole first such line), else the text's first line.
+std::string release_line(const std::string& version) {
+  auto at = version.find("release");
+  std::string line = version.substr(at == std::string::npos ? 0 : at);
+  return line.substr(0, line.find('\n'));
+}
+
 bool defines_symbol(const fs::path& so, const std::string& fn, std::string& why) {
   auto r = run_process({"nm", "-D", "--defined-only", so.string()}, std::chrono::seconds(30));
   if (!r.ok()) {
@@ -154,6 +161,18 @@ Artifact build(const std::string& kind, const std::vector<std::string>& cmd_pref
 }
 
 }  // namespace
+
+std::string toolkit_description() {
+  const std::string nvcc = nvcc_path();
+  std::string d = release_line(tool_version(nvcc));
+  fs::path ptxas = fs::path(nvcc).parent_path() / "ptxas";
+  std::error_code ec;
+  if (!ptxas.parent_path().empty() && fs::exists(ptxas, ec)) {
+    std::string p = release_line(tool_version(ptxas.string()));
+    if (p != d) d += ", ptxas " + p;  // an overlay's newer ptxas (tools/ptxas-overlay.sh)
+  }
+  return d;
+}
 
 fs::path default_cache_dir() {
   if (const char* d = std::getenv("CUDAPERF_CACHE_DIR"); d && *d) return d;

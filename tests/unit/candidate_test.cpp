@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "cudaperf/compile/candidate.hpp"
+#include "cudaperf/compile/compile.hpp"
 #include "cudaperf/sandbox/process.hpp"
 #include "cudaperf/task/task.hpp"
 #include "cudaperf/util/file.hpp"
@@ -319,6 +320,28 @@ TEST(CandidateBuild, HostCompilerFortifyDefaultIsUndoneAndRelroIsFull) {
   }
   EXPECT_FALSE(imports_any_chk(b.link)) << "imports: " << ::testing::PrintToString(b.link.imports);
   EXPECT_TRUE(b.link.ok()) << b.link.message();
+  fs::remove_all(dir);
+}
+
+// Records name the toolkit that made the code: an overlay's ptxas (tools/ptxas-overlay.sh) beside the
+// stock nvcc must show, since nvcc's own version does not change (fake tools print fixed versions).
+TEST(Toolkit, DescriptionNamesAnOverlaysPtxas) {
+  fs::path dir = fs::temp_directory_path() / ("cudaperf-toolkit-" + std::to_string(getpid()));
+  auto tool = [&](const std::string& sub, const std::string& name, const std::string& release) {
+    fs::create_directories(dir / sub);
+    fs::path p = dir / sub / name;
+    std::ofstream(p) << "#!/bin/sh\necho 'Cuda compilation tools, " << release << "'\necho 'Build x'\n";
+    fs::permissions(p, fs::perms::owner_all);
+  };
+  tool("stock", "nvcc", "release 13.0, V13.0.88");
+  tool("stock", "ptxas", "release 13.0, V13.0.88");
+  tool("overlay", "nvcc", "release 13.0, V13.0.88");
+  tool("overlay", "ptxas", "release 13.5, V13.5.37");
+  setenv("CUDAPERF_NVCC", (dir / "stock/nvcc").c_str(), 1);
+  EXPECT_EQ(toolkit_description(), "release 13.0, V13.0.88");
+  setenv("CUDAPERF_NVCC", (dir / "overlay/nvcc").c_str(), 1);
+  EXPECT_EQ(toolkit_description(), "release 13.0, V13.0.88, ptxas release 13.5, V13.5.37");
+  unsetenv("CUDAPERF_NVCC");
   fs::remove_all(dir);
 }
 

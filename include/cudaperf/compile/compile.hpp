@@ -25,6 +25,9 @@ struct Artifact {
 // $CUDAPERF_CACHE_DIR, else $XDG_CACHE_HOME/cudaperf, else ~/.cache/cudaperf.
 std::filesystem::path default_cache_dir();
 std::string nvcc_path();  // $CUDAPERF_NVCC, else /usr/local/cuda/bin/nvcc if present, else "nvcc"
+// What records name as the toolkit: nvcc's release line ("release 13.0, V13.0.88"), and the ptxas
+// beside it when that one reports another release (an overlay: "..., ptxas release 13.5, V13.5.37").
+std::string toolkit_description();
 
 // gcc -std=c11 -O2 -Wall -Werror, with the generated C declaration pre-included.
 Artifact compile_reference(const task::Task& t, const Options& o = {});
