@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import ast
 import hashlib
+import importlib.util
 import io
 import json
 import re
@@ -665,24 +666,29 @@ def check_functions(functions):
 
 
 def read_source(path):
-    """(text, note): the file's text exactly as Python's import decodes it (a PEP 263 declaration in its
-    first two lines, a UTF-8 BOM) — the guards must read what will run — and a note when that text is
-    not the file's UTF-8 reading (a declared `utf-7` turns `+AAo-` inside a comment into a new line of
-    code), else None. Raises OSError, and SyntaxError where Python could not load the file either."""
+    """(text, note): the file's text exactly as Python's import decodes it (importlib's decode_source: a
+    PEP 263 declaration in its first two lines, a UTF-8 BOM, universal newlines) — the guards must read
+    what will run — and a note when that text is not the file's UTF-8 reading (a declared `utf-7` turns
+    `+AAo-` inside a comment into a new line of code), else None. Raises OSError, and SyntaxError where
+    Python could not load the file either."""
     with open(path, "rb") as f:
         raw = f.read()
     try:
         enc, _ = tokenize.detect_encoding(io.BytesIO(raw).readline)
-        text = raw.decode(enc)
-    except (SyntaxError, UnicodeDecodeError, LookupError) as e:
+    except SyntaxError as e:
         raise SyntaxError(f"Python reads lines 1-2 for a source-encoding declaration (PEP 263) and cannot load "
-                          f"the file: {e.msg if isinstance(e, SyntaxError) else e}") from None
+                          f"the file: {e.msg}") from None
     try:
-        same = enc in ("utf-8", "utf-8-sig") or raw.decode("utf-8") == text
+        text = importlib.util.decode_source(raw)
+    except (UnicodeDecodeError, LookupError) as e:
+        raise SyntaxError(f"Python cannot decode the file as {enc}: {e}") from None
+    try:
+        utf8 = raw.decode("utf-8-sig").replace("\r\n", "\n").replace("\r", "\n")
     except UnicodeDecodeError:
-        same = False
-    note = None if same else (f"the file declares the source encoding '{enc}' (PEP 263, line 1 or 2), under which "
-                              f"Python runs other text than its UTF-8 reading: only UTF-8 sources are accepted")
+        utf8 = None
+    note = None if enc in ("utf-8", "utf-8-sig") or utf8 == text else (
+        f"the file declares the source encoding '{enc}' (PEP 263, line 1 or 2), under which Python runs other "
+        f"text than its UTF-8 reading: only UTF-8 sources are accepted")
     return text, note
 
 
@@ -704,7 +710,7 @@ def check_candidate(text, filename="<candidate>"):
     try:
         tree = ast.parse(text, filename=filename)
     except SyntaxError as e:
-        return {"syntax_error": f"{filename}:{e.lineno}: {e.msg}", "findings": [], "extensions": [], "kernels": []}
+        return {"syntax_error": f"{filename}:{e.lineno or 1}: {e.msg}", "findings": [], "extensions": [], "kernels": []}
     for parent in ast.walk(tree):  # parents first: a chain's end and a call's function are known on the way down
         for child in ast.iter_child_nodes(parent):
             child._parent = parent
