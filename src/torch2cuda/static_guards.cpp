@@ -14,7 +14,9 @@ using detail::env_or;
 
 TorchStatic torch_static_check(const fs::path& candidate, const TorchRuntime& rt, const std::string& salt) {
   TorchStatic s;
-  std::string py = env_or("CUDAPERF_STATIC_PYTHON", "python3");  // standard library only: any python3
+  // Standard library only, but the worker's own interpreter: the guards must parse with the grammar
+  // (and source decoding) of the Python that will import the candidate, not another version's.
+  std::string py = env_or("CUDAPERF_STATIC_PYTHON", rt.python);
   std::vector<std::string> argv = {py, "-c",
                                    "import sys; sys.path.insert(0, sys.argv[1]); from cudaperf import torch_static; "
                                    "sys.exit(torch_static.main(['torch_static', 'candidate'] + sys.argv[2:]))",
