@@ -11,6 +11,7 @@ for w in worker static; do
 done
 status=0
 run() { "$bin" eval --root "$root" --task torch2cuda/elementwise/leaky_relu --candidate "$candidate" --no-gpu --json > "$tmp/out.json" 2>&1; }
+unset CUDAPERF_STATIC_PYTHON
 CUDAPERF_PYTHON=$tmp/worker-python run
 if [ -s "$tmp/worker.log" ]; then echo "ok   the guards ran under CUDAPERF_PYTHON"
 else echo "FAIL: the guards did not run under CUDAPERF_PYTHON"; head -20 "$tmp/out.json"; status=1; fi
