@@ -22,6 +22,24 @@ need_value() { [ $# -ge 2 ] || usage_error "$1 needs a value"; }
 check_number() { [[ $2 =~ ^[0-9]+([.][0-9]+)?$ ]] || usage_error "$1 wants a number, got '$2'"; }
 check_count() { [[ $2 =~ ^[0-9]+$ ]] || usage_error "$1 wants a whole number, got '$2'"; }
 check_dir() { [ -d "$1" ] || die "no such folder: $1"; }
+# budget_and_folders DEFAULT "$@": the jobs of the form `JOB [--time-budget S] [FOLDER...]`; sets
+# budget (seconds of sampling per perf config: --time-budget, else $TIME_BUDGET, else DEFAULT) and
+# folders (each checked to exist; empty when none was given).
+# shellcheck disable=SC2034 # budget and folders are read by the job that calls it
+budget_and_folders() {
+  budget=${TIME_BUDGET:-$1}; shift
+  folders=()
+  while [ $# -gt 0 ]; do
+    case "$1" in
+      -h|--help) show_help; exit 0 ;;
+      --time-budget) need_value "$@"; check_number "$1" "$2"; budget=$2; shift 2 ;;
+      -*) usage_error "unknown option $1" ;;
+      *) folders+=("$1"); shift ;;
+    esac
+  done
+  local d
+  for d in "${folders[@]}"; do check_dir "$d"; done
+}
 # no_arguments "$@": a job that takes none but --help.
 no_arguments() {
   case "${1:-}" in

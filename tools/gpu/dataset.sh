@@ -8,18 +8,8 @@
 set -uo pipefail
 # shellcheck source=tools/gpu/common.sh
 source "$(dirname "$0")/common.sh"
-budget=${TIME_BUDGET:-2}
-folders=()
-while [ $# -gt 0 ]; do
-  case "$1" in
-    -h|--help) show_help; exit 0 ;;
-    --time-budget) need_value "$@"; check_number "$1" "$2"; budget=$2; shift 2 ;;
-    -*) usage_error "unknown option $1" ;;
-    *) folders+=("$1"); shift ;;
-  esac
-done
+budget_and_folders 2 "$@"
 [ ${#folders[@]} -gt 0 ] || folders=(data/tasks)
-for d in "${folders[@]}"; do check_dir "$d"; done
 gpu_setup
 crashed=0
 for d in "${folders[@]}"; do

@@ -8,18 +8,8 @@
 set -uo pipefail
 # shellcheck source=tools/gpu/common.sh
 source "$(dirname "$0")/common.sh"
-budget=${TIME_BUDGET:-0.5}
-folders=()
-while [ $# -gt 0 ]; do
-  case "$1" in
-    -h|--help) show_help; exit 0 ;;
-    --time-budget) need_value "$@"; check_number "$1" "$2"; budget=$2; shift 2 ;;
-    -*) usage_error "unknown option $1" ;;
-    *) folders+=("$1"); shift ;;
-  esac
-done
+budget_and_folders 0.5 "$@"
 [ ${#folders[@]} -gt 0 ] || usage_error "give at least one C task folder"
-for d in "${folders[@]}"; do check_dir "$d"; done
 [ -f build/toolchain/ptxas.xz ] || die "build/toolchain/ptxas.xz is missing: carry build/toolchain (bench/toolchain/README.md)"
 gpu_setup
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT

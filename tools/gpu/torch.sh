@@ -9,26 +9,16 @@
 set -uo pipefail
 # shellcheck source=tools/gpu/common.sh
 source "$(dirname "$0")/common.sh"
-budget=${TIME_BUDGET:-1}
-dirs=()
-while [ $# -gt 0 ]; do
-  case "$1" in
-    -h|--help) show_help; exit 0 ;;
-    --time-budget) need_value "$@"; check_number "$1" "$2"; budget=$2; shift 2 ;;
-    -*) usage_error "unknown option $1" ;;
-    *) dirs+=("$1"); shift ;;
-  esac
-done
-if [ ${#dirs[@]} -eq 0 ]; then
-  dirs=(tests/data/torch_tasks)
-  [ -d data/tasks/torch2cuda ] && dirs+=(data/tasks/torch2cuda)
+budget_and_folders 1 "$@"
+if [ ${#folders[@]} -eq 0 ]; then
+  folders=(tests/data/torch_tasks)
+  [ -d data/tasks/torch2cuda ] && folders+=(data/tasks/torch2cuda)
 fi
-for d in "${dirs[@]}"; do check_dir "$d"; done
 gpu_setup
 [ -f "$CUDAPERF_CONFINE_LIB" ] || echo "warning: $CUDAPERF_CONFINE_LIB missing (add libcudaperf_confine.so to the bundle); candidate workers refuse to run unconfined" | tee "$OUT/torch.txt"
 { "$CUDAPERF_PYTHON" -c "import torch; print('torch', torch.__version__, torch.version.cuda, torch.cuda.is_available())"; } >> "$OUT/torch.txt" 2>&1 \
   || { echo "torch job: torch is not importable by $CUDAPERF_PYTHON" | tee -a "$OUT/torch.txt"; exit 2; }
-for d in "${dirs[@]}"; do
+for d in "${folders[@]}"; do
   { echo "== validate $d"; "$bin" tasks validate "$d" --json "$OUT/torch-validate-$(basename "$d").json"; } >> "$OUT/torch.txt" 2>&1
   start=$(date +%s)
   { echo "== check-gpu $d"
