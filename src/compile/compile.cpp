@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 #include <fstream>
 #include <mutex>
+#include <optional>
 #include <sstream>
 #include <unistd.h>
 
@@ -51,15 +52,21 @@ std::string tool_version(const std::string& tool) {
   return v;
 }
 
+// The ptxas in the folder of the compiler `tool` (the one nvcc runs), when there is one.
+std::optional<std::string> ptxas_beside(const std::string& tool) {
+  fs::path dir = fs::path(tool).parent_path();
+  std::error_code ec;
+  if (dir.empty() || !fs::exists(dir / "ptxas", ec)) return std::nullopt;
+  return (dir / "ptxas").string();
+}
+
 // What decides the machine code: the compiler's version and, for nvcc, the ptxas it runs. nvcc runs the
 // ptxas beside itself (its nvcc.profile puts its own folder first on PATH), so a toolkit overlay
 // (tools/ptxas-overlay.sh: the toolkit's nvcc, a newer ptxas) reports nvcc's version unchanged; the
 // cache must still not hand back code from the other ptxas.
 std::string toolchain_id(const std::string& tool) {
   std::string id = tool_version(tool);
-  fs::path dir = fs::path(tool).parent_path();
-  std::error_code ec;
-  if (!dir.empty() && fs::exists(dir / "ptxas", ec)) id += "|" + tool_version((dir / "ptxas").string());
+  if (auto p = ptxas_beside(tool)) id += "|" + tool_version(*p);
   return id;
 }
 
@@ -165,10 +172,8 @@ Artifact build(const std::string& kind, const std::vector<std::string>& cmd_pref
 std::string toolkit_description() {
   const std::string nvcc = nvcc_path();
   std::string d = release_line(tool_version(nvcc));
-  fs::path ptxas = fs::path(nvcc).parent_path() / "ptxas";
-  std::error_code ec;
-  if (!ptxas.parent_path().empty() && fs::exists(ptxas, ec)) {
-    std::string p = release_line(tool_version(ptxas.string()));
+  if (auto ptxas = ptxas_beside(nvcc)) {
+    std::string p = release_line(tool_version(*ptxas));
     if (p != d) d += ", ptxas " + p;  // an overlay's newer ptxas (tools/ptxas-overlay.sh)
   }
   return d;
