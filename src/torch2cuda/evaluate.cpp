@@ -300,8 +300,9 @@ class TorchRun {
       }
       until_ready(*ref_);
     }
-    for (const auto& e : parse_channel(ref_->channel, ref_->overflow, false).events)
-      if (e["event"] == "ready" && !ref_->has_event("fatal")) ready_ = e;
+    if (!ref_->has_event("fatal"))
+      for (const auto& e : parse_channel(ref_->channel, ref_->overflow, false).events)
+        if (e["event"] == "ready") ready_ = e;
     if (ready_.is_null()) {
       fail_task(not_ready_reason(*ref_));
       return false;

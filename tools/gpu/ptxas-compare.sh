@@ -20,13 +20,12 @@ chmod +x "$tmp/ptxas"
 PTXAS=$tmp/ptxas bash tools/ptxas-overlay.sh "$tmp/ov" > "$OUT/overlay-build.txt" 2>&1 || { cat "$OUT/overlay-build.txt"; die "the overlay did not build"; }
 { "$tmp/ov/bin/nvcc" --version | tail -2; "$tmp/ov/bin/ptxas" --version | tail -2; } >> "$OUT/overlay-build.txt" 2>&1
 for side in stock overlay; do
+  nvcc=()  # the stock side: the default toolkit
+  [ "$side" = overlay ] && nvcc=("CUDAPERF_NVCC=$tmp/ov/bin/nvcc")
   mkdir -p "$tmp/cache-$side"
   start=$(date +%s)
-  if [ "$side" = overlay ]; then
-    CUDAPERF_NVCC=$tmp/ov/bin/nvcc CUDAPERF_CACHE_DIR=$tmp/cache-$side OUT=$OUT/$side bash tools/gpu/dataset.sh --time-budget "$budget" "${folders[@]}"
-  else
-    CUDAPERF_CACHE_DIR=$tmp/cache-$side OUT=$OUT/$side bash tools/gpu/dataset.sh --time-budget "$budget" "${folders[@]}"
-  fi > /dev/null
+  env "${nvcc[@]}" CUDAPERF_CACHE_DIR="$tmp/cache-$side" OUT="$OUT/$side" \
+    bash tools/gpu/dataset.sh --time-budget "$budget" "${folders[@]}" > /dev/null
   echo "$side wall seconds: $(( $(date +%s) - start ))" >> "$OUT/compare.txt"
 done
 python3 - "$OUT" >> "$OUT/compare.txt" <<'PY'
