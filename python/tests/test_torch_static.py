@@ -36,6 +36,15 @@ class SourceEncoding(unittest.TestCase):
         self.assertIn("source_encoding", got)
         self.assertIn("introspection", got)  # the hidden `import gc`, seen because the guards read what runs
 
+    def test_escape_codec_hides_a_line_in_a_comment(self):
+        # unicode_escape turns the four characters \x0a into a new line: another codec class, same rule
+        good = open(GOOD, encoding="utf-8").read().encode("ascii", "replace").replace(b"\\", b"\\\\")
+        r = self.check(b"# coding: unicode_escape\n" + good.replace(b"\nimport torch\n", b"\nimport torch # \\x0aimport gc\n", 1))
+        self.assertNotIn("syntax_error", r)
+        got = {f["rule"] for f in r["findings"]}
+        self.assertIn("source_encoding", got)
+        self.assertIn("introspection", got)
+
     def test_undecodable_declaration_is_a_syntax_error(self):
         r = self.check(b"# strategy: x \xe2\x80\x94 flash-decoding: the keys are split\nimport torch\n")
         self.assertIn("unknown encoding: the", r["syntax_error"])
